@@ -1,0 +1,193 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { FestivalConfig } from '../contract/festival.js';
+import { ErrorCodes } from '../contract/errors.js';
+import type { Db } from './db/connection.js';
+import { defaultRateRules, type Deps, type RateRules } from './deps.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { HttpError } from './lib/errors.js';
+import { fromRoot } from './lib/paths.js';
+import { OutboxWorker } from './mail/worker.js';
+import { logTransport, type MailTransport } from './mail/transport.js';
+import { authRoutes } from './features/auth/routes.js';
+import { festivalRoutes } from './features/festival/routes.js';
+import { testRoutes } from './features/admin/routes.js';
+import { sessionKey } from './features/auth/tokens.js';
+
+export interface AppOptions {
+  db: Db;
+  festival: FestivalConfig;
+  jwtSecret: string;
+  publicUrl: string;
+  clock?: Clock;
+  /** Defaults to printing mail to the log (no SMTP_URL). */
+  mailTransport?: MailTransport;
+  rateRules?: Partial<RateRules>;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  corsOrigins?: string[];
+  /** Folder of the built web app; the SPA is served only when it exists. */
+  webRoot?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorker;
+    deps: Deps;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+// Quill writes inline styles (colours, indents), so style-src needs 'unsafe-inline';
+// scripts come only from our own origin.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https: http:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Logs show the path only: query strings can carry reset tokens and e-mail addresses. */
+const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
+  method: req.method,
+  url: req.url.split('?')[0],
+  remoteAddress: req.ip,
+});
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logger = options.logger
+    ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
+    : false;
+  const app = Fastify({ logger, trustProxy: options.trustProxy ?? false, bodyLimit: BODY_LIMIT_BYTES }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = options.clock ?? systemClock;
+  const outbox = new OutboxWorker({
+    db: options.db,
+    transport: options.mailTransport ?? logTransport(app.log),
+    clock,
+    logger: app.log,
+  });
+  const deps: Deps = {
+    db: options.db,
+    clock,
+    festival: options.festival,
+    jwtKey: sessionKey(options.jwtSecret),
+    publicUrl: options.publicUrl.replace(/\/$/, ''),
+    rateRules: { ...defaultRateRules, ...options.rateRules },
+    mailQueued: () => outbox.nudge(),
+  };
+  app.decorate('outbox', outbox);
+  app.decorate('deps', deps);
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', CSP);
+    const origin = request.headers.origin;
+    if (origin && options.corsOrigins?.includes(origin)) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.code(err.status).send(err.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
+        fields[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first: string = err.validation[0]?.message ?? 'Invalid request';
+      return reply.code(400).send({ error: first, message: first, code: ErrorCodes.validation, fields });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? ErrorCodes.payloadTooLarge : status === 404 ? ErrorCodes.notFound : ErrorCodes.validation;
+      const message = status === 413 ? 'The request is too large.' : (err as Error).message;
+      return reply.code(status).send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
+    }
+    request.log.error({ err }, 'unhandled error');
+    const message = 'Something went wrong on our side. Please try again.';
+    return reply.code(500).send({ error: message, message, code: ErrorCodes.internal });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${options.festival.name} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (v1) => {
+      await v1.register(festivalRoutes(deps), { prefix: '/festival' });
+      await v1.register(authRoutes(deps), { prefix: '/auth' });
+      await v1.register(testRoutes(deps), { prefix: '/test' });
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/v1' },
+  );
+
+  const webRoot = options.webRoot ?? fromRoot('dist', 'web');
+  const serveWeb = existsSync(webRoot);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints everything under assets/: cache it for a year.
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/') && path !== '/v1';
+    if (serveWeb && wantsPage) {
+      // Every client route is the single-page app; it shows its own not-found screen.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const message = `No such endpoint: ${request.method} ${path}`;
+    return reply.code(404).send({ error: message, message, code: ErrorCodes.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp: a Date in code, timestamptz in PostgreSQL, ISO-8601 text in SQLite. */
+type Timestamp = ColumnType<Date, Date, Date>;
+type CreatedAt = ColumnType<Date, Date, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  is_host: boolean;
+  is_performer: boolean;
+  /** Bumped on logout and password change; a token carrying an older version is refused. */
+  token_version: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token: the token itself is only ever in the e-mail. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: Timestamp;
+  blocked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: ColumnType<'pending' | 'sent' | 'failed', 'pending' | undefined, 'pending' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  password_resets: PasswordResetsTable;
+  rate_limits: RateLimitsTable;
+  outbox: OutboxTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailMessage } from './message.js';
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'log';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        // Never let nodemailer read files or URLs named in a message.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP_URL (a local install), mail is printed to the server log so a person can
+ * still follow a password-reset link. Only in this mode does a link reach the log: see
+ * docs/decisions/0004-mail-outbox.md.
+ */
+export function logTransport(logger: FastifyBaseLogger): MailTransport {
+  return {
+    kind: 'log',
+    async send(message) {
+      logger.info(
+        `Mail not sent (SMTP_URL is not set). To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`,
+      );
+    },
+    close: () => {},
+  };
+}

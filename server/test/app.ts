@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { RateRules } from '../deps.js';
+import { loadFestivalConfig } from '../features/festival/load.js';
+import type { Clock } from '../lib/clock.js';
+import { smtpTransport } from '../mail/transport.js';
+import { createTestDb, type TestDb } from './database.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2025-05-01T12:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  testDb: TestDb;
+  clock: TestClock;
+  smtp: SmtpSink;
+  /** Deliver the outbox now (the worker is not started in tests). */
+  deliverMail(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { rateRules?: Partial<RateRules>; clock?: TestClock } = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const smtp = await startSmtpSink();
+  const clock = options.clock ?? new TestClock();
+  const app = await buildApp({
+    db: testDb.db,
+    festival: loadFestivalConfig('festival.config.json'),
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: 'http://porchfest.test',
+    clock,
+    mailTransport: smtpTransport(smtp.url, 'Porchfest <no-reply@porchfest.test>'),
+    rateRules: options.rateRules,
+    webRoot: '/nonexistent',
+  });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    clock,
+    smtp,
+    deliverMail: () => app.outbox.runOnce(),
+    async close() {
+      await app.close();
+      await smtp.close();
+      await testDb.destroy();
+    },
+  };
+}
