@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SlotDefSchema } from './enums.js';
+import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
+import { listQuerySchema, listResponseSchema } from './lists.js';
+import { richTextSchema } from './rich-text.js';
+import { CreatorSchema } from './users.js';
+
+export const ActMessages = {
+  slotRequired: 'At least one slot is required',
+} as const;
+
+export const ACT_STATUS = {
+  looking: 'Looking for a host',
+  scheduled: 'Scheduled to play',
+} as const;
+
+export const ScheduledVenueSlotSchema = z.object({
+  slot_def: SlotDefSchema,
+  venue: z.object({ id: z.number().int(), address: z.string() }),
+});
+export type ScheduledVenueSlot = z.infer<typeof ScheduledVenueSlotSchema>;
+
+export const ActSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bio: z.string(),
+  creator_id: z.number().int(),
+  creator: CreatorSchema,
+  type: Genres.schema,
+  size: ActSizes.schema,
+  preferred_slots: z.array(SlotDefSchema),
+  venue_pref: z.string().nullable(),
+  sound_system: PerformerSoundSystems.schema,
+  rain_date_available: z.boolean(),
+  scheduled_venue_slots: z.array(ScheduledVenueSlotSchema),
+  created_time: z.string(),
+  updated_time: z.string(),
+});
+export type Act = z.infer<typeof ActSchema>;
+
+const enumField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional()).refine((v) => v !== undefined, REQUIRED);
+
+/** The act form (spec 3 and 5), as POST /v1/acts and PATCH /v1/acts/{id} take it. */
+export const ActInputSchema = z.object({
+  name: requiredText(100),
+  bio: richTextSchema(),
+  type: z.preprocess((v) => (v === undefined || v === '' || v === null ? DEFAULT_GENRE : v), Genres.schema),
+  rain_date_available: requiredBoolean,
+  preferred_slots: z
+    .array(SlotDefSchema, { error: ActMessages.slotRequired })
+    .min(1, ActMessages.slotRequired)
+    .transform((slots) => [...new Set(slots)]),
+  size: enumField(ActSizes.schema),
+  sound_system: enumField(PerformerSoundSystems.schema),
+  venue_pref: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null), z.string().max(500, 'Must be at most 500 characters').nullable())
+    .optional(),
+});
+export type ActInput = z.infer<typeof ActInputSchema>;
+
+export const ACT_ORDER_BY = ['-updated_time', 'updated_time', '-created_time', 'created_time', 'name', '-name'] as const;
+
+export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
+  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  type: Genres.schema.optional(),
+  s_preferred_slots__ilike: SlotDefSchema.optional(),
+  creator_id: IdSchema.optional(),
+});
+export type ActListQuery = z.infer<typeof ActListQuerySchema>;
+
+export const ActListResponseSchema = listResponseSchema(ActSchema);
+export type ActListResponse = z.infer<typeof ActListResponseSchema>;
+
+/** GET /v1/acts/unmatched: acts free at that slot time, plus the one already in this venue's slot. */
+export const UnmatchedActsQuerySchema = z.object({ venue_id: IdSchema, slot_def: SlotDefSchema });
+
+/** Spec 2: a preferred slot is shown without its first 5 characters ('Slot 1' shows as '1'). */
+export function slotNumber(slotDef: string): string {
+  return slotDef.slice(5);
+}
+
+export function actStatus(act: Pick<Act, 'scheduled_venue_slots'>): string {
+  return act.scheduled_venue_slots.length === 0 ? ACT_STATUS.looking : ACT_STATUS.scheduled;
+}
+
+export { REQUIRED };

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { IdSchema, REQUIRED } from './forms.js';
+import { listQuerySchema, listResponseSchema } from './lists.js';
+import { richTextSchema } from './rich-text.js';
+
+export const ContactMessages = {
+  emailInvalid: 'A valid email address is required',
+} as const;
+
+/** POST /v1/comments: a message to the owner of a venue or an act (spec 3 Comment). */
+export const CommentInputSchema = z.object({
+  message: richTextSchema(),
+  entity_id: IdSchema,
+  entity_type: z.enum(['venue', 'act'], { error: 'Must be venue or act' }),
+  // Shown by the client only; the server names the entity from its own records.
+  entity_name: z.string().max(300).optional(),
+});
+export type CommentInput = z.infer<typeof CommentInputSchema>;
+
+export const CommentSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  entity_id: z.number().int(),
+  entity_type: z.enum(['venue', 'act']),
+  entity_name: z.string(),
+  sender_name: z.string(),
+  sender_email: z.string(),
+  updated_time: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const CommentListQuerySchema = listQuerySchema(['-updated_time', 'updated_time'] as const).extend({
+  entity_id: IdSchema,
+  entity_type: z.enum(['venue', 'act']).optional(),
+});
+export const CommentListResponseSchema = listResponseSchema(CommentSchema);
+
+/** POST /v1/contact: a message to the committee (spec 3 Contact-committee payload). */
+export const ContactInputSchema = z.object({
+  category: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().min(1, REQUIRED).max(100)),
+  sender_email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : ''),
+    z.string().min(1, ContactMessages.emailInvalid).max(254, ContactMessages.emailInvalid).email(ContactMessages.emailInvalid),
+  ),
+  message: richTextSchema(),
+  /** A honeypot: hidden from people, so anything in it marks a robot. */
+  website: z.string().max(500).optional(),
+});
+export type ContactInput = z.infer<typeof ContactInputSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { REQUIRED } from './forms.js';
+
+/** Spec 5 and 9: visible characters in a message or a bio. */
+export const RICH_TEXT_MAX_CHARS = 1500;
+export const RICH_TEXT_LIMIT_ALERT = `You've reached the maximum character count of ${RICH_TEXT_MAX_CHARS}.`;
+export const RICH_TEXT_TOO_LONG = `Must be at most ${RICH_TEXT_MAX_CHARS} characters`;
+
+/** Inline images (spec 5: embedded, not uploaded) are capped so one bio cannot fill the database. */
+export const RICH_TEXT_MAX_IMAGES = 4;
+export const RICH_TEXT_MAX_IMAGE_BYTES = 512 * 1024;
+/** Raw HTML as sent, images included; the visible-text limit is checked after sanitizing. */
+export const RICH_TEXT_MAX_HTML_BYTES = 1_500_000;
+
+export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
+export const IMAGE_DATA_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
+
+/**
+ * The rich-text field as sent: HTML from the editor. The server sanitizes it and checks the
+ * visible length; an editor that holds only empty paragraphs counts as empty (spec 5).
+ */
+export function richTextSchema(message = REQUIRED) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v : ''),
+    z
+      .string()
+      .max(RICH_TEXT_MAX_HTML_BYTES, 'The text is too large')
+      .refine((html) => visibleText(html).trim().length > 0 || /<img\s/i.test(html), message),
+  );
+}
+
+/** The text a reader sees: tags removed, entities counted as one character. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/h[1-6]|\/li)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, '_');
+}
