@@ -39,6 +39,7 @@ export interface OutboxTable {
   id: Generated<number>;
   to_address: string;
   reply_to: string | null;
+  reply_to_name: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;

@@ -1,7 +1,8 @@
-/** A message as the app composes it. Every header value is single-line by construction. */
+/** A message as the app composes it. Addresses are single, validated addresses, never lists. */
 export interface MailMessage {
   to: string;
-  replyTo?: string | null;
+  /** Where replies go: the person who wrote, so the conversation continues by e-mail. */
+  replyTo?: { name?: string | null; address: string } | null;
   subject: string;
   text: string;
   html?: string | null;
@@ -9,9 +10,17 @@ export interface MailMessage {
 
 /**
  * Removes anything that could end a header line (CR, LF, other control characters and
- * Unicode line separators), so no field can add a header or a recipient.
+ * Unicode line separators), so no field can add a header.
  */
 export function headerSafe(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').trim();
+}
+
+// One mailbox: no spaces, commas, angle brackets, quotes or control characters that would let
+// a value become a list of recipients or a display name.
+const SINGLE_ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+
+export function isSingleAddress(value: string): boolean {
+  return value.length <= 254 && SINGLE_ADDRESS.test(value);
 }

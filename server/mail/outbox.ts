@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { headerSafe, type MailMessage } from './message.js';
+import { headerSafe, isSingleAddress, type MailMessage } from './message.js';
 
 /**
  * Queues a message in the same transaction as the change it reports: if the change rolls
@@ -11,11 +11,17 @@ export async function enqueueMail(
   message: MailMessage,
   now: Date,
 ): Promise<void> {
+  // Callers pass addresses the contract already validated; anything else is a bug, not mail.
+  if (!isSingleAddress(message.to)) throw new Error('enqueueMail: `to` must be a single e-mail address');
+  if (message.replyTo && !isSingleAddress(message.replyTo.address)) {
+    throw new Error('enqueueMail: `replyTo.address` must be a single e-mail address');
+  }
   await db
     .insertInto('outbox')
     .values({
-      to_address: headerSafe(message.to),
-      reply_to: message.replyTo ? headerSafe(message.replyTo) : null,
+      to_address: message.to,
+      reply_to: message.replyTo?.address ?? null,
+      reply_to_name: message.replyTo?.name ? headerSafe(message.replyTo.name).slice(0, 200) : null,
       subject: headerSafe(message.subject).slice(0, 300),
       text_body: message.text,
       html_body: message.html ?? null,

@@ -15,8 +15,10 @@ export function smtpTransport(url: string, from: string): MailTransport {
     async send(message) {
       await transporter.sendMail({
         from,
-        to: message.to,
-        replyTo: message.replyTo ?? undefined,
+        // Address objects, not strings: nodemailer then encodes the name and never parses
+        // either value as a list of recipients.
+        to: { name: '', address: message.to },
+        replyTo: message.replyTo ? { name: message.replyTo.name ?? '', address: message.replyTo.address } : undefined,
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,

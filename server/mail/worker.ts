@@ -105,7 +105,7 @@ export class OutboxWorker {
       .where('id', 'in', due)
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .returning(['id', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'attempts'])
+      .returning(['id', 'to_address', 'reply_to', 'reply_to_name', 'subject', 'text_body', 'html_body', 'attempts'])
       .execute();
     return claimed;
   }
@@ -114,6 +114,7 @@ export class OutboxWorker {
     id: number;
     to_address: string;
     reply_to: string | null;
+    reply_to_name: string | null;
     subject: string;
     text_body: string;
     html_body: string | null;
@@ -123,7 +124,7 @@ export class OutboxWorker {
     try {
       await transport.send({
         to: message.to_address,
-        replyTo: message.reply_to,
+        replyTo: message.reply_to ? { name: message.reply_to_name, address: message.reply_to } : null,
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,

@@ -37,7 +37,8 @@ CREATE TABLE rate_limits (
 CREATE TABLE outbox (
   id {{ID}},
   to_address VARCHAR(320) NOT NULL,
-  reply_to VARCHAR(400),
+  reply_to VARCHAR(254),
+  reply_to_name VARCHAR(200),
   subject VARCHAR(300) NOT NULL,
   text_body TEXT NOT NULL,
   html_body TEXT,
