@@ -58,12 +58,76 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface VenuesTable {
+  id: Generated<number>;
+  creator_id: number;
+  address: string;
+  address_url: string;
+  size_pref: string;
+  provide_electric: string;
+  provide_sound_system: string;
+  rain_date_available: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** Lower-cased address and visible bio text: what `search` matches. */
+  search_text: string;
+  bio: string;
+}
+
+export interface VenueGenresTable {
+  venue_id: number;
+  genre: string;
+}
+
+export interface VenueSlotsTable {
+  id: Generated<number>;
+  venue_id: number;
+  slot_def: string;
+  scheduled_act_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ActsTable {
+  id: Generated<number>;
+  creator_id: number;
+  name: string;
+  type: string;
+  size: string;
+  venue_pref: string | null;
+  sound_system: string;
+  rain_date_available: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** Lower-cased name and visible bio text: what `search` matches. */
+  search_text: string;
+  bio: string;
+}
+
+export interface ActSlotsTable {
+  act_id: number;
+  slot_def: string;
+}
+
+/** Rich-text images, content-addressed by the SHA-256 of their bytes. */
+export interface MediaTable {
+  sha256: string;
+  mime_type: string;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   outbox: OutboxTable;
   schema_migrations: SchemaMigrationsTable;
+  venues: VenuesTable;
+  venue_genres: VenueGenresTable;
+  venue_slots: VenueSlotsTable;
+  acts: ActsTable;
+  act_slots: ActSlotsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
