@@ -16,7 +16,7 @@ export default defineConfig({
         // TEST_DATABASE_URL is set (see server/test/database.ts).
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['server/**/*.unit.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

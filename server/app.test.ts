@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { migrate } from './db/migrate.js';
+import { loadFestivalConfig, parseFestivalConfig } from './features/festival/load.js';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from './test/app.js';
+import { parseEnv } from './env.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /v1/festival', () => {
+  it('serves the edition from festival.config.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/festival' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(loadFestivalConfig('festival.config.json'));
+  });
+});
+
+describe('festival configuration', () => {
+  const good = () => structuredClone(loadFestivalConfig('festival.config.json')) as Record<string, unknown>;
+
+  it('names the bad field', () => {
+    expect(() => parseFestivalConfig({ ...good(), committee_email: 'not-an-email' })).toThrow(/committee_email/);
+    expect(() => parseFestivalConfig({ ...good(), slots: [] })).toThrow(/slots/);
+    expect(() => parseFestivalConfig({ ...good(), event: { date: '14 June', start: '12:00', end: '17:30' } })).toThrow(
+      /event\.date/,
+    );
+    const { name: _name, ...noName } = good();
+    expect(() => parseFestivalConfig(noName)).toThrow(/name/);
+  });
+});
+
+describe('environment', () => {
+  it('requires JWT_SECRET in production and names bad values', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(parseEnv({}).PORT).toBe(3000);
+  });
+});
+
+describe('HTTP behaviour shared by every route', () => {
+  it('answers malformed JSON with a 400 JSON error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('answers a body over the limit with a 413 JSON error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.test', password: 'x'.repeat(3 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('answers a body that is not an object with a 400 naming the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/signin', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toBeDefined();
+  });
+
+  it('sets security headers on API responses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/festival' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('publishes an OpenAPI document generated from the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/auth/signin', '/v1/auth/signup', '/v1/festival']));
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client routes with a CSP, and JSON 404s under /v1', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'porchfest-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    const app = await buildApp({
+      db: t.testDb.db,
+      festival: loadFestivalConfig('festival.config.json'),
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://porchfest.test',
+      webRoot,
+    });
+    try {
+      for (const path of ['/', '/venues/12/edit', '/resetpass?email=a%40b.c&token=x']) {
+        const res = await app.inject({ method: 'GET', url: path });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        const csp = String(res.headers['content-security-policy']);
+        for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) {
+          expect(csp).toContain(directive);
+        }
+      }
+      const api = await app.inject({ method: 'GET', url: '/v1/venuez' });
+      expect(api.statusCode).toBe(404);
+      expect(api.headers['content-type']).toContain('application/json');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('migrations', () => {
+  it('run once: a second run at start applies nothing', async () => {
+    expect(await migrate(t.testDb.db)).toEqual([]);
+  });
+});
