@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { useParams } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
+import { useFestival } from '../lib/festival';
+import { lazyPage } from './lazy-page';
+
+const EventPage = lazyPage(() => import('../features/public/routes/event'), 'EventPage');
+const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
+
+/**
+ * Spec 2's /{product} route: its path comes from the festival config at run time, so it is
+ * matched here rather than written into the route table. Any other single-segment path is
+ * not found.
+ */
+export function FestivalSlugRoute() {
+  const { slug } = useParams();
+  const { data: festival, isPending } = useFestival();
+  if (isPending) return <PageLoading />;
+  return <Suspense fallback={<PageLoading />}>{festival?.slug === slug ? <EventPage /> : <NotFound />}</Suspense>;
+}

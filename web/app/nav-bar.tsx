@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useFestival } from '../lib/festival';
+import { useSession } from '../lib/session';
+import { UserMenu } from './user-menu';
+
+type Section = 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'login' | 'account' | null;
+
+/** Which nav item a path lights up (spec 2: /register and /forgotpass light Login, /contact-thankyou Contact). */
+export function navSection(pathname: string): Section {
+  switch (pathname.split('/')[1] ?? '') {
+    case 'acts':
+      return 'acts';
+    case 'venues':
+      return 'venues';
+    case 'contact':
+    case 'contact-thankyou':
+      return 'contact';
+    case 'about':
+      return 'about';
+    case 'faq':
+      return 'faq';
+    case 'login':
+    case 'register':
+    case 'forgotpass':
+      return 'login';
+    case 'profile':
+    case 'myacts':
+    case 'myvenues':
+      return 'account';
+    default:
+      return null;
+  }
+}
+
+const LINKS = [
+  { to: '/acts', label: 'Acts', section: 'acts' },
+  { to: '/venues', label: 'Venues', section: 'venues' },
+  { to: '/contact', label: 'Contact', section: 'contact' },
+  { to: '/about', label: 'About', section: 'about' },
+  { to: '/faq', label: 'FAQ', section: 'faq' },
+] as const;
+
+function NavItem({ to, label, active, onClick }: { to: string; label: string; active: boolean; onClick: () => void }) {
+  return (
+    <li className="nav-item">
+      <Link
+        to={to}
+        className={`nav-link${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={onClick}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * Spec 2's navigation bar, in Bootstrap's navbar markup without its JavaScript: on a phone
+ * the links fold behind the toggler and fold away again once one is chosen.
+ */
+export function NavBar() {
+  const { data: festival } = useFestival();
+  const user = useSession();
+  const section = navSection(useLocation().pathname);
+  const [expanded, setExpanded] = useState(false);
+  const collapse = () => setExpanded(false);
+
+  return (
+    <nav className="navbar navbar-expand-lg bg-dark" data-bs-theme="dark" aria-label="Main">
+      <div className="container">
+        {festival ? (
+          <Link className="navbar-brand" to={`/${festival.slug}`} onClick={collapse}>
+            {festival.name} {festival.year}
+          </Link>
+        ) : (
+          <span className="navbar-brand" aria-hidden="true" />
+        )}
+        <button
+          className="navbar-toggler"
+          type="button"
+          aria-controls="main-nav"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded((wasExpanded) => !wasExpanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-auto">
+            {LINKS.map((link) => (
+              <NavItem key={link.to} {...link} active={section === link.section} onClick={collapse} />
+            ))}
+          </ul>
+          <ul className="navbar-nav">
+            {user ? (
+              <UserMenu user={user} active={section === 'account'} onNavigate={collapse} />
+            ) : (
+              <NavItem to="/login" label="Login / Register" active={section === 'login'} onClick={collapse} />
+            )}
+          </ul>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SessionUser, SigninInput } from '../../../../contract/auth';
+import { apiPost } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/session';
+
+export const signin = (input: SigninInput) => apiPost<SessionUser>('/v1/auth/signin', input, { anonymous: true });
+
+/** Signs in and stores the session (spec 3); the screen decides where to go next. */
+export function useSignin() {
+  return useMutation({
+    mutationFn: signin,
+    onSuccess: (user) => {
+      saveSession(user);
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { ForgotPassInputSchema } from '../../../../contract/auth';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { errorText, NetworkError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { useForgotPass } from '../api/forgot-pass';
+
+export const forgotPassSentNotice = (email: string) =>
+  `If your account exists, you will receive an email to ${email} with instructions on how to reset your password.`;
+
+export function ForgotPass() {
+  usePageTitle('Forgot password');
+  const forgotPass = useForgotPass();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ForgotPassInputSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit((input) => forgotPass.mutate(input));
+
+  return (
+    <div className="auth-card mx-auto">
+      <h1 className="h3 text-center mb-3">Forgot password</h1>
+      {forgotPass.isSuccess ? (
+        <Alert variant="success" role="status">
+          {forgotPassSentNotice(forgotPass.variables.email)}
+        </Alert>
+      ) : (
+        <>
+          <p>Enter the email you registered with and we will send you a link to choose a new password.</p>
+          <Form noValidate onSubmit={onSubmit}>
+            <TextField
+              id="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <Button type="submit" className="w-100" disabled={forgotPass.isPending}>
+              Reset Password
+            </Button>
+          </Form>
+          {forgotPass.isError && !(forgotPass.error instanceof NetworkError) && (
+            <ErrorAlert>{errorText(forgotPass.error)}</ErrorAlert>
+          )}
+        </>
+      )}
+      <p className="mt-3 text-center">
+        <Link to="/login">Back to Login</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  AuthMessages,
+  AuthServerMessages,
+  StrongPasswordSchema,
+  ValidatePassTokenInputSchema,
+  type ValidatePassTokenInput,
+} from '../../../../contract/auth';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { TextField } from '../../../components/ui/text-field';
+import { errorText, NetworkError } from '../../../lib/api-client';
+import { fullPageLoad } from '../../../lib/navigation';
+import { usePageTitle } from '../../../lib/page-title';
+import { useUpdatePass } from '../api/update-pass';
+import { useValidatePassToken } from '../api/validate-pass-token';
+
+// The confirmation is checked on this screen only; the server receives the password once.
+const NewPasswordFormSchema = z
+  .object({ password: StrongPasswordSchema, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: AuthMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+    // Say so even while the password itself is still too weak.
+    when: () => true,
+  });
+
+export function ResetPass() {
+  usePageTitle('Reset password');
+  const [params] = useSearchParams();
+  const parsed = ValidatePassTokenInputSchema.safeParse({ email: params.get('email'), token: params.get('token') });
+  const link = parsed.success ? parsed.data : null;
+  const validation = useValidatePassToken(link);
+
+  let content: ReactNode;
+  if (!link) content = <ErrorAlert>{AuthServerMessages.tokenInvalid}</ErrorAlert>;
+  else if (validation.isPending) content = <PageLoading />;
+  else if (validation.isError) content = <ErrorAlert>{errorText(validation.error)}</ErrorAlert>;
+  else content = <NewPasswordForm link={link} />;
+
+  return (
+    <div className="auth-card mx-auto">
+      <h1 className="h3 text-center mb-3">Reset password</h1>
+      {content}
+    </div>
+  );
+}
+
+function NewPasswordForm({ link }: { link: ValidatePassTokenInput }) {
+  const updatePass = useUpdatePass();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    try {
+      await updatePass.mutateAsync({ email: link.email, token: link.token, password });
+      fullPageLoad('/login?resetPass=true');
+    } catch {
+      // The failure is shown from the mutation's state below.
+    }
+  });
+
+  return (
+    <>
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField
+          id="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <Button type="submit" className="w-100" disabled={updatePass.isPending}>
+          Submit
+        </Button>
+      </Form>
+      {updatePass.isError && !(updatePass.error instanceof NetworkError) && (
+        <ErrorAlert>{errorText(updatePass.error)}</ErrorAlert>
+      )}
+    </>
+  );
+}

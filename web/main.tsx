@@ -1,0 +1,27 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import { festivalQuery } from './lib/festival';
+import { currentSession } from './lib/session';
+
+// Spec 4: an expired stored token logs the user out, silently, before anything is shown.
+currentSession();
+
+const queryClient = createQueryClient();
+// The nav bar and every page title need the festival: ask for it while the page's code loads.
+void queryClient.prefetchQuery(festivalQuery);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders client={queryClient}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);
