@@ -116,6 +116,20 @@ export interface MediaTable {
   created_at: CreatedAt;
 }
 
+/** A message to the owner of a venue or an act; exactly one of venue_id and act_id is set. */
+export interface CommentsTable {
+  id: Generated<number>;
+  venue_id: number | null;
+  act_id: number | null;
+  entity_name: string;
+  sender_id: number | null;
+  sender_name: string;
+  sender_email: string;
+  message: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -128,6 +142,7 @@ export interface Database {
   acts: ActsTable;
   act_slots: ActSlotsTable;
   media: MediaTable;
+  comments: CommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
