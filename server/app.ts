@@ -15,6 +15,7 @@ import type { Db } from './db/connection.js';
 import { defaultRateRules, type Deps, type RateRules } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/errors.js';
+import { isDatabaseUnavailable } from './db/availability.js';
 import { fromRoot } from './lib/paths.js';
 import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
@@ -22,6 +23,10 @@ import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
 import { testRoutes } from './features/admin/routes.js';
 import { sessionKey } from './features/auth/tokens.js';
+import { venueRoutes } from './features/venues/routes.js';
+import { actRoutes } from './features/acts/routes.js';
+import { mediaRoutes } from './features/media/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -141,6 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const message = status === 413 ? 'The request is too large.' : (err as Error).message;
       return reply.code(status).send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
     }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
+      const message = 'The service is busy. Please try again in a few seconds.';
+      return reply.code(503).header('retry-after', '5').send({ error: message, message, code: ErrorCodes.unavailable });
+    }
     request.log.error({ err }, 'unhandled error');
     const message = 'Something went wrong on our side. Please try again.';
     return reply.code(500).send({ error: message, message, code: ErrorCodes.internal });
@@ -159,6 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(festivalRoutes(deps), { prefix: '/festival' });
       await v1.register(authRoutes(deps), { prefix: '/auth' });
       await v1.register(testRoutes(deps), { prefix: '/test' });
+      await v1.register(venueRoutes(deps), { prefix: '/venues' });
+      await v1.register(actRoutes(deps), { prefix: '/acts' });
+      await v1.register(mediaRoutes(deps), { prefix: '/media' });
+      await v1.register(profileRoutes(deps), { prefix: '/auth' });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },

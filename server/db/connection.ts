@@ -25,8 +25,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that errors (server restart) must not crash the process.
+  // A connection that drops (database restart, network cut) must not crash the process: an idle
+  // client's error reaches the pool, a checked-out client's reaches the client itself. The
+  // query in flight fails (and becomes a 503); the pool opens a fresh connection next time.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
