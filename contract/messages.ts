@@ -5,6 +5,14 @@ import { richTextSchema } from './rich-text.js';
 
 export const ContactMessages = {
   emailInvalid: 'A valid email address is required',
+  unknownCategory: 'Choose one of the listed categories',
+  sent: 'Your message has been sent to the committee.',
+  tooMany: 'Too many messages from this address. Please try again later.',
+} as const;
+
+export const MessageServerMessages = {
+  tooManyMessages: 'You have sent too many messages. Please try again later.',
+  notOwner: 'Only the owner can read the messages about this venue or act.',
 } as const;
 
 /** POST /v1/comments: a message to the owner of a venue or an act (spec 3 Comment). */
@@ -47,3 +55,19 @@ export const ContactInputSchema = z.object({
   website: z.string().max(500).optional(),
 });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
+
+/**
+ * The contact input for one edition: the category must be one of the configured values
+ * (festival.config.json contact_categories). The server validates with it; so does the form.
+ */
+export function contactInputSchema(categoryValues: readonly string[]) {
+  return ContactInputSchema.extend({
+    category: z.preprocess(
+      (v) => (typeof v === 'string' ? v : ''),
+      z
+        .string()
+        .min(1, REQUIRED)
+        .refine((v) => categoryValues.includes(v), ContactMessages.unknownCategory),
+    ),
+  });
+}

@@ -27,6 +27,8 @@ import { venueRoutes } from './features/venues/routes.js';
 import { actRoutes } from './features/acts/routes.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
+import { commentRoutes } from './features/messages/comment-routes.js';
+import { contactRoutes } from './features/messages/contact-routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -173,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(actRoutes(deps), { prefix: '/acts' });
       await v1.register(mediaRoutes(deps), { prefix: '/media' });
       await v1.register(profileRoutes(deps), { prefix: '/auth' });
+      await v1.register(commentRoutes(deps), { prefix: '/comments' });
+      await v1.register(contactRoutes(deps), { prefix: '/contact' });
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },

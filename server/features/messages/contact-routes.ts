@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MessageResponseSchema } from '../../../contract/auth.js';
+import { ContactMessages, contactInputSchema } from '../../../contract/messages.js';
+import type { Deps } from '../../deps.js';
+import { badRequest, tooManyRequests } from '../../lib/errors.js';
+import { ErrorResponses } from '../../lib/openapi.js';
+import { hit, rateKey } from '../../lib/rate-limit.js';
+import { sanitizeRichTextField } from '../../lib/rich-text.js';
+import { isSingleAddress } from '../../mail/message.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { authHooks } from '../auth/authenticate.js';
+import { storeMedia } from '../media/queries.js';
+import { committeeMail } from './templates.js';
+
+/** POST /v1/contact: anyone writes to the committee (spec 1 and 2, Contact the committee). */
+export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db, clock, festival } = deps;
+  const { optionalUser } = authHooks(deps);
+  const categories = new Map(festival.contact_categories.map((c) => [c.value, c.name]));
+  const body = contactInputSchema([...categories.keys()]);
+
+  const limited = async (key: string) => {
+    const wait = await hit(db, key, deps.rateRules.contactPerAddress, clock.now());
+    if (wait > 0) throw tooManyRequests(ContactMessages.tooMany, wait);
+  };
+
+  return async (app) => {
+    app.post(
+      '',
+      {
+        preHandler: optionalUser,
+        schema: {
+          tags: ['messages'],
+          summary: 'Send a message to the festival committee; it is e-mailed to the committee address',
+          body,
+          response: { 200: MessageResponseSchema, ...ErrorResponses },
+        },
+      },
+      async (request) => {
+        const { category, sender_email: senderEmail, message, website } = request.body;
+        // Mail must name exactly one mailbox; the contract's e-mail rule is the stricter, this
+        // keeps a future change to it from reaching the outbox as a 500.
+        if (!isSingleAddress(senderEmail)) throw badRequest(ContactMessages.emailInvalid, 'sender_email');
+        // Per network address and per sender address: a robot changes one or the other.
+        await limited(rateKey('contact-ip', request.ip));
+        await limited(rateKey('contact-email', senderEmail.toLowerCase()));
+        const clean = sanitizeRichTextField('message', message);
+
+        // The honeypot is hidden from people and assistive technology: only a robot fills it.
+        // It gets the answer a person gets, so it cannot tell it was caught.
+        if (website && website.trim() !== '') {
+          request.log.info('contact form honeypot filled: message dropped');
+          return { message: ContactMessages.sent };
+        }
+
+        await db.kysely.transaction().execute(async (trx) => {
+          const now = clock.now();
+          await storeMedia(trx, clean.images, now);
+          await enqueueMail(
+            trx,
+            committeeMail({
+              festival,
+              publicUrl: deps.publicUrl,
+              categoryName: categories.get(category)!,
+              senderEmail,
+              account: request.user ? { name: request.user.name, email: request.user.email } : null,
+              html: clean.html,
+              text: clean.text,
+            }),
+            now,
+          );
+        });
+        deps.mailQueued();
+        return { message: ContactMessages.sent };
+      },
+    );
+  };
+}

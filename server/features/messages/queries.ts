@@ -1,0 +1,88 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, CommentsTable } from '../../db/schema.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+export type EntityType = 'venue' | 'act';
+export type CommentRow = Selectable<CommentsTable>;
+
+/** The venue or act a message is about, and its owner, as our own records have them. */
+export interface MessageTarget {
+  type: EntityType;
+  id: number;
+  /** The venue address or the act name. */
+  name: string;
+  owner: { id: number; name: string; email: string };
+}
+
+export async function findTarget(q: Q, type: EntityType, id: number): Promise<MessageTarget | undefined> {
+  const row =
+    type === 'venue'
+      ? await q
+          .selectFrom('venues')
+          .innerJoin('users', 'users.id', 'venues.creator_id')
+          .select(['venues.id', 'venues.address as name', 'users.id as owner_id', 'users.name as owner_name', 'users.email as owner_email'])
+          .where('venues.id', '=', id)
+          .executeTakeFirst()
+      : await q
+          .selectFrom('acts')
+          .innerJoin('users', 'users.id', 'acts.creator_id')
+          .select(['acts.id', 'acts.name as name', 'users.id as owner_id', 'users.name as owner_name', 'users.email as owner_email'])
+          .where('acts.id', '=', id)
+          .executeTakeFirst();
+  if (!row) return undefined;
+  return { type, id: row.id, name: row.name, owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email } };
+}
+
+export interface NewComment {
+  target: MessageTarget;
+  sender: { id: number; name: string; email: string };
+  /** Sanitized HTML. */
+  message: string;
+  now: Date;
+}
+
+export function insertComment(q: Q, c: NewComment): Promise<CommentRow> {
+  return q
+    .insertInto('comments')
+    .values({
+      venue_id: c.target.type === 'venue' ? c.target.id : null,
+      act_id: c.target.type === 'act' ? c.target.id : null,
+      entity_name: c.target.name.slice(0, 200),
+      sender_id: c.sender.id,
+      sender_name: c.sender.name,
+      sender_email: c.sender.email,
+      message: c.message,
+      created_at: c.now,
+      updated_at: c.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface CommentPage {
+  offset: number;
+  limit: number;
+  direction: 'asc' | 'desc';
+}
+
+/** The messages about the given entities (a venue, an act, or both with one id), one page of them. */
+export function listComments(q: Q, targets: Array<Pick<MessageTarget, 'type' | 'id'>>, page: CommentPage) {
+  return q
+    .selectFrom('comments')
+    .selectAll()
+    .where((eb) => eb.or(targets.map((t) => eb(t.type === 'venue' ? 'venue_id' : 'act_id', '=', t.id))))
+    .orderBy('updated_at', page.direction)
+    .orderBy('id', page.direction)
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countComments(q: Q, targets: Array<Pick<MessageTarget, 'type' | 'id'>>): Promise<number> {
+  const row = await q
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => eb.or(targets.map((t) => eb(t.type === 'venue' ? 'venue_id' : 'act_id', '=', t.id))))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
