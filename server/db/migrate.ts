@@ -29,12 +29,23 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
+/**
+ * A statement that starts with {{SQLITE}} or {{POSTGRES}} runs on that engine only: trigger
+ * syntax differs between the two (0004-schedule-version.sql).
+ */
+const ONLY_ON = /^\{\{(SQLITE|POSTGRES)\}\}\s*/;
+
 function statements(source: string, dialect: Dialect): string[] {
   return source
     .replaceAll('{{ID}}', ID_COLUMN[dialect])
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .flatMap((s) => {
+      const only = ONLY_ON.exec(s);
+      if (!only) return [s];
+      return only[1]?.toLowerCase() === dialect ? [s.slice(only[0].length)] : [];
+    });
 }
 
 /**

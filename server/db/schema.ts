@@ -130,6 +130,12 @@ export interface CommentsTable {
   updated_at: Timestamp;
 }
 
+/** One row (id 1): bumped by triggers whenever the public schedule changes (migration 0004). */
+export interface ScheduleVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -143,6 +149,7 @@ export interface Database {
   act_slots: ActSlotsTable;
   media: MediaTable;
   comments: CommentsTable;
+  schedule_version: ScheduleVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
