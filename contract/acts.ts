@@ -38,8 +38,12 @@ export const ActSchema = z.object({
 });
 export type Act = z.infer<typeof ActSchema>;
 
+// A missing choice reads as "required"; once refined it is never undefined, which the cast tells TypeScript.
 const enumField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional()).refine((v) => v !== undefined, REQUIRED);
+  z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+    .refine((v) => v !== undefined, REQUIRED)
+    .transform((v) => v as z.output<T>);
 
 /** The act form (spec 3 and 5), as POST /v1/acts and PATCH /v1/acts/{id} take it. */
 export const ActInputSchema = z.object({

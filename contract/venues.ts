@@ -39,8 +39,12 @@ export const VenueSchema = z.object({
 });
 export type Venue = z.infer<typeof VenueSchema>;
 
+// A missing choice reads as "required"; once refined it is never undefined, which the cast tells TypeScript.
 const enumField = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional()).refine((v) => v !== undefined, REQUIRED);
+  z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+    .refine((v) => v !== undefined, REQUIRED)
+    .transform((v) => v as z.output<T>);
 
 const unique = <T>(list: T[]) => [...new Set(list)];
 

@@ -1,0 +1,147 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import type { ActListQuery } from '../../../contract/acts.js';
+import type { Db, Dialect } from '../../db/connection.js';
+import type { ActsTable, Database } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { loadCreators, type CreatorRow } from '../profiles/creator.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+export type ActRow = Selectable<ActsTable>;
+
+/** An act with everything its card shows. */
+export interface ActRecord extends ActRow {
+  preferred_slots: string[];
+  scheduled: Array<{ slot_def: string; venue: { id: number; address: string } }>;
+  creator: CreatorRow | undefined;
+}
+
+export type ActFilters = Pick<ActListQuery, 'search' | 'type' | 's_preferred_slots__ilike' | 'creator_id'>;
+
+export interface ActPage {
+  offset: number;
+  /** Undefined for every match, from the first (a profile lists all of a person's acts). */
+  limit?: number;
+  order_by: ActListQuery['order_by'];
+}
+
+const ORDER: Record<ActListQuery['order_by'], ['updated_at' | 'created_at' | 'name', 'asc' | 'desc']> = {
+  '-updated_time': ['updated_at', 'desc'],
+  updated_time: ['updated_at', 'asc'],
+  '-created_time': ['created_at', 'desc'],
+  created_time: ['created_at', 'asc'],
+  name: ['name', 'asc'],
+  '-name': ['name', 'desc'],
+};
+
+function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f: ActFilters): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search.toLowerCase()));
+  if (f.type) all.push(eb('acts.type', '=', f.type));
+  if (f.s_preferred_slots__ilike) {
+    const slotDef = f.s_preferred_slots__ilike;
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom('act_slots')
+          .select(sql.lit(1).as('one'))
+          .whereRef('act_slots.act_id', '=', 'acts.id')
+          .where('act_slots.slot_def', '=', slotDef),
+      ),
+    );
+  }
+  if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
+  return eb.and(all);
+}
+
+export async function listActs(db: Db, filters: ActFilters, page: ActPage): Promise<ActRecord[]> {
+  const [column, direction] = ORDER[page.order_by];
+  let query = db.kysely
+    .selectFrom('acts')
+    .selectAll()
+    .where((eb) => conditions(eb, db.dialect, filters))
+    .orderBy(column, direction)
+    // Ties (rows written in the same millisecond) still come in a stable order across pages.
+    .orderBy('id', direction);
+  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
+  return withDetails(db.kysely, await query.execute());
+}
+
+export async function countActs(db: Db, filters: ActFilters): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('acts')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => conditions(eb, db.dialect, filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function findAct(q: Q, id: number): Promise<ActRecord | undefined> {
+  const row = await q.selectFrom('acts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withDetails(q, [row]))[0] : undefined;
+}
+
+/** Preferred slots, scheduled venue slots and creators of a page of acts: three queries, whatever the page size. */
+async function withDetails(q: Q, rows: ActRow[]): Promise<ActRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [slots, scheduled, creators] = await Promise.all([
+    q.selectFrom('act_slots').select(['act_id', 'slot_def']).where('act_id', 'in', ids).orderBy('slot_def').execute(),
+    q
+      .selectFrom('venue_slots')
+      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+      .select(['venue_slots.scheduled_act_id', 'venue_slots.slot_def', 'venues.id as venue_id', 'venues.address'])
+      .where('venue_slots.scheduled_act_id', 'in', ids)
+      .orderBy('venue_slots.slot_def')
+      .execute(),
+    loadCreators(q, rows.map((r) => r.creator_id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    preferred_slots: slots.filter((s) => s.act_id === row.id).map((s) => s.slot_def),
+    scheduled: scheduled
+      .filter((s) => s.scheduled_act_id === row.id)
+      .map((s) => ({ slot_def: s.slot_def, venue: { id: s.venue_id, address: s.address } })),
+    creator: creators.get(row.creator_id),
+  }));
+}
+
+export interface ActValues {
+  name: string;
+  bio: string;
+  search_text: string;
+  type: string;
+  size: string;
+  venue_pref: string | null;
+  sound_system: string;
+  rain_date_available: boolean;
+}
+
+export async function insertAct(
+  trx: Transaction<Database>,
+  values: ActValues & { creator_id: number },
+  slotDefs: string[],
+  now: Date,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('acts')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('act_slots').values(slotDefs.map((slot_def) => ({ act_id: id, slot_def }))).execute();
+  return id;
+}
+
+/** Every field and the preferred slots. False when the act is gone. */
+export async function updateAct(trx: Transaction<Database>, id: number, values: ActValues, slotDefs: string[], now: Date): Promise<boolean> {
+  const result = await trx.updateTable('acts').set({ ...values, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await trx.deleteFrom('act_slots').where('act_id', '=', id).execute();
+  await trx.insertInto('act_slots').values(slotDefs.map((slot_def) => ({ act_id: id, slot_def }))).execute();
+  return true;
+}
+
+/** Its preferred slots go with it; venue slots it was scheduled in become free (ON DELETE SET NULL). */
+export async function deleteAct(q: Q, id: number): Promise<boolean> {
+  const result = await q.deleteFrom('acts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ActInputSchema, ActListQuerySchema, ActListResponseSchema, ActSchema } from '../../../contract/acts.js';
+import { IdParamsSchema } from '../../../contract/forms.js';
+import type { Deps } from '../../deps.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { ErrorResponses } from '../../lib/openapi.js';
+import { authHooks, currentUser } from '../auth/authenticate.js';
+import { storeMedia } from '../media/queries.js';
+import { canChangeAct } from './policy.js';
+import { presentAct } from './present.js';
+import { countActs, deleteAct, findAct, insertAct, listActs, updateAct } from './queries.js';
+import { actValues } from './values.js';
+
+export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+  const { optionalUser, requireUser, requireRole } = authHooks(deps);
+
+  /** The act a write is about, when this user may change it: 404 before 403. */
+  const changeableAct = async (id: number, user: Parameters<typeof canChangeAct>[0]) => {
+    const act = await findAct(db.kysely, id);
+    if (!act) throw notFound('Act not found');
+    if (!canChangeAct(user, act)) throw forbidden();
+    return act;
+  };
+
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        preValidation: optionalUser,
+        schema: { tags: ['acts'], querystring: ActListQuerySchema, response: { 200: ActListResponseSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const { offset, limit, include_total, order_by, ...filters } = request.query;
+        const [acts, total] = await Promise.all([
+          listActs(db, filters, { offset, limit, order_by }),
+          include_total ? countActs(db, filters) : undefined,
+        ]);
+        return { data: acts.map((a) => presentAct(a, request.user)), ...(total !== undefined ? { total } : {}) };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preValidation: optionalUser,
+        schema: { tags: ['acts'], params: IdParamsSchema, response: { 200: ActSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const act = await findAct(db.kysely, request.params.id);
+        if (!act) throw notFound('Act not found');
+        return presentAct(act, request.user);
+      },
+    );
+
+    app.post(
+      '/',
+      {
+        preValidation: requireRole('performer'),
+        schema: { tags: ['acts'], body: ActInputSchema, response: { 201: ActSchema, ...ErrorResponses } },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { values, images } = actValues(request.body);
+        const now = clock.now();
+        const id = await db.kysely.transaction().execute(async (trx) => {
+          await storeMedia(trx, images, now);
+          return insertAct(trx, { ...values, creator_id: user.id }, request.body.preferred_slots, now);
+        });
+        const act = await findAct(db.kysely, id);
+        return reply.code(201).send(presentAct(act!, user));
+      },
+    );
+
+    app.patch(
+      '/:id',
+      {
+        preValidation: requireUser,
+        schema: { tags: ['acts'], params: IdParamsSchema, body: ActInputSchema, response: { 200: ActSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await changeableAct(request.params.id, user);
+        const { values, images } = actValues(request.body);
+        const now = clock.now();
+        const updated = await db.kysely.transaction().execute(async (trx) => {
+          await storeMedia(trx, images, now);
+          return updateAct(trx, request.params.id, values, request.body.preferred_slots, now);
+        });
+        const act = updated ? await findAct(db.kysely, request.params.id) : undefined;
+        if (!act) throw notFound('Act not found');
+        return presentAct(act, user);
+      },
+    );
+
+    app.delete(
+      '/:id',
+      {
+        preValidation: requireUser,
+        schema: { tags: ['acts'], params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } },
+      },
+      async (request, reply) => {
+        await changeableAct(request.params.id, currentUser(request));
+        if (!(await deleteAct(db.kysely, request.params.id))) throw notFound('Act not found');
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

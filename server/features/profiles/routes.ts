@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EmailSchema } from '../../../contract/auth.js';
+import { IdParamsSchema } from '../../../contract/forms.js';
+import { UserResourcesSchema, type UserResources } from '../../../contract/profiles.js';
+import type { Deps } from '../../deps.js';
+import type { UserRow } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { ErrorResponses } from '../../lib/openapi.js';
+import { presentAct } from '../acts/present.js';
+import { listActs } from '../acts/queries.js';
+import { authHooks } from '../auth/authenticate.js';
+import { findUserByEmail, findUserById } from '../auth/queries.js';
+import { presentVenue } from '../venues/present.js';
+import { listVenues } from '../venues/queries.js';
+import type { Viewer } from './creator.js';
+
+/** Registered under /v1/auth, where spec 7 puts the user-resources call. */
+export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  const { requireRole } = authHooks(deps);
+
+  const resources = async (user: UserRow, viewer: Viewer): Promise<UserResources> => {
+    const [venues, acts] = await Promise.all([
+      listVenues(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
+      listActs(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
+    ]);
+    return {
+      name: user.name,
+      venues: venues.map((v) => presentVenue(v, viewer)),
+      acts: acts.map((a) => presentAct(a, viewer)),
+    };
+  };
+
+  return async (app) => {
+    // Spec 7: called with no auth header; public, so it never shows an e-mail address.
+    app.get(
+      '/user/:id/resources',
+      { schema: { tags: ['profiles'], params: IdParamsSchema, response: { 200: UserResourcesSchema, ...ErrorResponses } } },
+      async (request) => {
+        const user = await findUserById(db, request.params.id);
+        if (!user) throw notFound('User not found');
+        return resources(user, null);
+      },
+    );
+
+    // The profile screen's lookup by e-mail (/profile/{userEmail}). E-mail addresses are
+    // private, so only admins may look someone up by one (docs/decisions: profile lookup).
+    app.get(
+      '/user/resources',
+      {
+        preValidation: requireRole('admin'),
+        schema: {
+          tags: ['profiles'],
+          querystring: z.object({ email: EmailSchema }),
+          response: { 200: UserResourcesSchema, ...ErrorResponses },
+        },
+      },
+      async (request) => {
+        const user = await findUserByEmail(db.kysely, request.query.email);
+        if (!user) throw notFound('User not found');
+        return resources(user, request.user);
+      },
+    );
+  };
+}

@@ -1,0 +1,33 @@
+import { Genres, SLOT_DEFS, type Genre, type SlotDef, type VenueSizePref, type YesNoValue } from '../../../contract/enums.js';
+import type { Venue } from '../../../contract/venues.js';
+import { presentCreator, type Viewer } from '../profiles/creator.js';
+import type { VenueRecord } from './queries.js';
+
+const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
+
+export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
+  return {
+    id: venue.id,
+    address: venue.address,
+    address_url: venue.address_url,
+    bio: venue.bio,
+    creator_id: venue.creator_id,
+    creator: presentCreator(venue.creator, viewer),
+    // Stored as rows, shown in the spec's order of genres.
+    preferred_act_types: [...venue.genres].sort((a, b) => genreOrder(a) - genreOrder(b)) as Genre[],
+    available_slots: venue.slots
+      .map((s) => ({ id: s.id, slot_def: s.slot_def as SlotDef, scheduled_act: s.scheduled_act }))
+      .sort((a, b) => SLOT_DEFS.indexOf(a.slot_def) - SLOT_DEFS.indexOf(b.slot_def)),
+    size_pref: venue.size_pref as VenueSizePref,
+    provide_electric: venue.provide_electric as YesNoValue,
+    provide_sound_system: venue.provide_sound_system as YesNoValue,
+    rain_date_available: venue.rain_date_available,
+    created_time: venue.created_at.toISOString(),
+    updated_time: venue.updated_at.toISOString(),
+  };
+}
+
+/** Spec 3: the address links to a map search; the base comes from festival.config.json. */
+export function addressUrl(mapSearchUrl: string, address: string): string {
+  return mapSearchUrl + encodeURIComponent(address);
+}

@@ -1,0 +1,171 @@
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import type { VenueListQuery } from '../../../contract/venues.js';
+import type { Db, Dialect } from '../../db/connection.js';
+import type { Database, VenuesTable } from '../../db/schema.js';
+import { containsInsensitive } from '../../db/search.js';
+import { loadCreators, type CreatorRow } from '../profiles/creator.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+export type VenueRow = Selectable<VenuesTable>;
+
+export interface VenueSlotRecord {
+  id: number;
+  slot_def: string;
+  scheduled_act: { id: number; name: string } | null;
+}
+
+/** A venue with everything its card shows. */
+export interface VenueRecord extends VenueRow {
+  genres: string[];
+  slots: VenueSlotRecord[];
+  creator: CreatorRow | undefined;
+}
+
+export type VenueFilters = Pick<
+  VenueListQuery,
+  'search' | 's_preferred_act_types__ilike' | 'available_slots__slot_def' | 'available_slots__available_to_schedule' | 'creator_id'
+>;
+
+export interface Page {
+  offset: number;
+  /** Undefined for every match, from the first (a profile lists all of a person's venues). */
+  limit?: number;
+  order_by: VenueListQuery['order_by'];
+}
+
+const ORDER: Record<VenueListQuery['order_by'], ['updated_at' | 'created_at' | 'address', 'asc' | 'desc']> = {
+  '-updated_time': ['updated_at', 'desc'],
+  updated_time: ['updated_at', 'asc'],
+  '-created_time': ['created_at', 'desc'],
+  created_time: ['created_at', 'asc'],
+  address: ['address', 'asc'],
+  '-address': ['address', 'desc'],
+};
+
+function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect, f: VenueFilters): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (f.search) all.push(containsInsensitive(dialect, eb.ref('venues.search_text'), f.search.toLowerCase()));
+  if (f.s_preferred_act_types__ilike) {
+    const genre = f.s_preferred_act_types__ilike;
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom('venue_genres')
+          .select(sql.lit(1).as('one'))
+          .whereRef('venue_genres.venue_id', '=', 'venues.id')
+          .where('venue_genres.genre', '=', genre),
+      ),
+    );
+  }
+  const slotDef = f.available_slots__slot_def;
+  const free = f.available_slots__available_to_schedule;
+  if (slotDef !== undefined || free !== undefined) {
+    // The slot is offered; `true` adds "and no act is in it", `false` "and an act is in it".
+    let offered = eb.selectFrom('venue_slots').select(sql.lit(1).as('one')).whereRef('venue_slots.venue_id', '=', 'venues.id');
+    if (slotDef !== undefined) offered = offered.where('venue_slots.slot_def', '=', slotDef);
+    if (free === true) offered = offered.where('venue_slots.scheduled_act_id', 'is', null);
+    if (free === false) offered = offered.where('venue_slots.scheduled_act_id', 'is not', null);
+    all.push(eb.exists(offered));
+  }
+  if (f.creator_id !== undefined) all.push(eb('venues.creator_id', '=', f.creator_id));
+  return eb.and(all);
+}
+
+export async function listVenues(db: Db, filters: VenueFilters, page: Page): Promise<VenueRecord[]> {
+  const [column, direction] = ORDER[page.order_by];
+  let query = db.kysely
+    .selectFrom('venues')
+    .selectAll()
+    .where((eb) => conditions(eb, db.dialect, filters))
+    .orderBy(column, direction)
+    // Ties (rows written in the same millisecond) still come in a stable order across pages.
+    .orderBy('id', direction);
+  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
+  return withDetails(db.kysely, await query.execute());
+}
+
+export async function countVenues(db: Db, filters: VenueFilters): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('venues')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where((eb) => conditions(eb, db.dialect, filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function findVenue(q: Q, id: number): Promise<VenueRecord | undefined> {
+  const row = await q.selectFrom('venues').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? (await withDetails(q, [row]))[0] : undefined;
+}
+
+/** Genres, slots (with the act in each) and creators of a page of venues: three queries, whatever the page size. */
+async function withDetails(q: Q, rows: VenueRow[]): Promise<VenueRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [genres, slots, creators] = await Promise.all([
+    q.selectFrom('venue_genres').select(['venue_id', 'genre']).where('venue_id', 'in', ids).execute(),
+    q
+      .selectFrom('venue_slots')
+      .leftJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+      .select(['venue_slots.id', 'venue_slots.venue_id', 'venue_slots.slot_def', 'venue_slots.scheduled_act_id', 'acts.name as act_name'])
+      .where('venue_slots.venue_id', 'in', ids)
+      .orderBy('venue_slots.slot_def')
+      .execute(),
+    loadCreators(q, rows.map((r) => r.creator_id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    genres: genres.filter((g) => g.venue_id === row.id).map((g) => g.genre),
+    slots: slots
+      .filter((s) => s.venue_id === row.id)
+      .map((s) => ({
+        id: s.id,
+        slot_def: s.slot_def,
+        scheduled_act: s.scheduled_act_id !== null ? { id: s.scheduled_act_id, name: s.act_name ?? '' } : null,
+      })),
+    creator: creators.get(row.creator_id),
+  }));
+}
+
+export interface VenueValues {
+  address: string;
+  address_url: string;
+  bio: string;
+  search_text: string;
+  size_pref: string;
+  provide_electric: string;
+  provide_sound_system: string;
+  rain_date_available: boolean;
+}
+
+export async function insertVenue(
+  trx: Transaction<Database>,
+  values: VenueValues & { creator_id: number },
+  genres: string[],
+  slotDefs: string[],
+  now: Date,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('venues')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('venue_genres').values(genres.map((genre) => ({ venue_id: id, genre }))).execute();
+  await trx.insertInto('venue_slots').values(slotDefs.map((slot_def) => ({ venue_id: id, slot_def }))).execute();
+  return id;
+}
+
+/** Every field of the form and the genres; the slots are left as they are. False when the venue is gone. */
+export async function updateVenue(trx: Transaction<Database>, id: number, values: VenueValues, genres: string[], now: Date): Promise<boolean> {
+  const result = await trx.updateTable('venues').set({ ...values, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await trx.deleteFrom('venue_genres').where('venue_id', '=', id).execute();
+  await trx.insertInto('venue_genres').values(genres.map((genre) => ({ venue_id: id, genre }))).execute();
+  return true;
+}
+
+/** Slots and genres go with the venue (ON DELETE CASCADE). */
+export async function deleteVenue(q: Q, id: number): Promise<boolean> {
+  const result = await q.deleteFrom('venues').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

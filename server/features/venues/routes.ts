@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema } from '../../../contract/forms.js';
+import {
+  CreateVenueInputSchema,
+  UpdateVenueInputSchema,
+  VenueListQuerySchema,
+  VenueListResponseSchema,
+  VenueSchema,
+} from '../../../contract/venues.js';
+import type { Deps } from '../../deps.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { ErrorResponses } from '../../lib/openapi.js';
+import { authHooks, currentUser } from '../auth/authenticate.js';
+import { storeMedia } from '../media/queries.js';
+import { canChangeVenue } from './policy.js';
+import { presentVenue } from './present.js';
+import { countVenues, deleteVenue, findVenue, insertVenue, listVenues, updateVenue } from './queries.js';
+import { venueValues } from './values.js';
+
+export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+  const { optionalUser, requireUser, requireRole } = authHooks(deps);
+
+  /** The venue a write is about, when this user may change it: 404 before 403. */
+  const changeableVenue = async (id: number, user: Parameters<typeof canChangeVenue>[0]) => {
+    const venue = await findVenue(db.kysely, id);
+    if (!venue) throw notFound('Venue not found');
+    if (!canChangeVenue(user, venue)) throw forbidden();
+    return venue;
+  };
+
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        preValidation: optionalUser,
+        schema: { tags: ['venues'], querystring: VenueListQuerySchema, response: { 200: VenueListResponseSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const { offset, limit, include_total, order_by, ...filters } = request.query;
+        const [venues, total] = await Promise.all([
+          listVenues(db, filters, { offset, limit, order_by }),
+          include_total ? countVenues(db, filters) : undefined,
+        ]);
+        return { data: venues.map((v) => presentVenue(v, request.user)), ...(total !== undefined ? { total } : {}) };
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preValidation: optionalUser,
+        schema: { tags: ['venues'], params: IdParamsSchema, response: { 200: VenueSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const venue = await findVenue(db.kysely, request.params.id);
+        if (!venue) throw notFound('Venue not found');
+        return presentVenue(venue, request.user);
+      },
+    );
+
+    app.post(
+      '/',
+      {
+        preValidation: requireRole('host'),
+        schema: { tags: ['venues'], body: CreateVenueInputSchema, response: { 201: VenueSchema, ...ErrorResponses } },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { values, images } = venueValues(deps.festival.map_search_url, request.body);
+        const now = clock.now();
+        const id = await db.kysely.transaction().execute(async (trx) => {
+          await storeMedia(trx, images, now);
+          return insertVenue(
+            trx,
+            { ...values, creator_id: user.id },
+            request.body.preferred_act_types,
+            request.body.available_slots.map((s) => s.slot_def),
+            now,
+          );
+        });
+        const venue = await findVenue(db.kysely, id);
+        return reply.code(201).send(presentVenue(venue!, user));
+      },
+    );
+
+    // The edit form: every field but the slots, which the slots screen owns (PATCH /v1/venues/{id}).
+    app.patch(
+      '/:id/no_slots',
+      {
+        preValidation: requireUser,
+        schema: { tags: ['venues'], params: IdParamsSchema, body: UpdateVenueInputSchema, response: { 200: VenueSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        await changeableVenue(request.params.id, user);
+        const { values, images } = venueValues(deps.festival.map_search_url, request.body);
+        const now = clock.now();
+        const updated = await db.kysely.transaction().execute(async (trx) => {
+          await storeMedia(trx, images, now);
+          return updateVenue(trx, request.params.id, values, request.body.preferred_act_types, now);
+        });
+        const venue = updated ? await findVenue(db.kysely, request.params.id) : undefined;
+        if (!venue) throw notFound('Venue not found');
+        return presentVenue(venue, user);
+      },
+    );
+
+    app.delete(
+      '/:id',
+      {
+        preValidation: requireUser,
+        schema: { tags: ['venues'], params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } },
+      },
+      async (request, reply) => {
+        await changeableVenue(request.params.id, currentUser(request));
+        if (!(await deleteVenue(db.kysely, request.params.id))) throw notFound('Venue not found');
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

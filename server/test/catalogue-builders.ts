@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Genre, SlotDef } from '../../contract/enums.js';
+import type { UserRow } from '../db/schema.js';
+import { insertAct } from '../features/acts/queries.js';
+import { storeMedia } from '../features/media/queries.js';
+import { actValues } from '../features/acts/values.js';
+import { insertVenue } from '../features/venues/queries.js';
+import { venueValues } from '../features/venues/values.js';
+
+let counter = 0;
+
+export interface VenueTraits {
+  address?: string;
+  bio?: string;
+  genres?: Genre[];
+  slots?: SlotDef[];
+  size_pref?: 'one_to_three' | 'four_plus' | 'any';
+  provide_electric?: 'yes' | 'no';
+  provide_sound_system?: 'yes' | 'no';
+  rain_date_available?: boolean;
+  /** Created and updated at this time (default: the app's clock). */
+  at?: Date;
+}
+
+/** Inserts a venue owned by `owner` through the same query code as POST /v1/venues; returns its id. */
+export async function buildVenue(app: FastifyInstance, owner: { user: UserRow } | UserRow, traits: VenueTraits = {}): Promise<number> {
+  const { db, clock, festival } = app.deps;
+  const creator = 'user' in owner ? owner.user : owner;
+  const n = ++counter;
+  const { values, images } = venueValues(festival.map_search_url, {
+    address: traits.address ?? `${n} Maple Street`,
+    bio: traits.bio ?? `<p>Porch number ${n}</p>`,
+    preferred_act_types: traits.genres ?? ['folk'],
+    size_pref: traits.size_pref ?? 'any',
+    provide_electric: traits.provide_electric ?? 'yes',
+    provide_sound_system: traits.provide_sound_system ?? 'no',
+    rain_date_available: traits.rain_date_available ?? true,
+  });
+  const now = traits.at ?? clock.now();
+  return db.kysely.transaction().execute(async (trx) => {
+    await storeMedia(trx, images, now);
+    return insertVenue(trx, { ...values, creator_id: creator.id }, traits.genres ?? ['folk'], traits.slots ?? ['Slot 1', 'Slot 2'], now);
+  });
+}
+
+export interface ActTraits {
+  name?: string;
+  bio?: string;
+  type?: Genre;
+  size?: 'one_to_three' | 'four_plus';
+  preferred_slots?: SlotDef[];
+  venue_pref?: string | null;
+  sound_system?: 'bring_own' | 'avail_others' | 'dont_need' | 'need_to_borrow';
+  rain_date_available?: boolean;
+  at?: Date;
+}
+
+/** Inserts an act owned by `owner` through the same query code as POST /v1/acts; returns its id. */
+export async function buildAct(app: FastifyInstance, owner: { user: UserRow } | UserRow, traits: ActTraits = {}): Promise<number> {
+  const { db, clock } = app.deps;
+  const creator = 'user' in owner ? owner.user : owner;
+  const n = ++counter;
+  const { values, images } = actValues({
+    name: traits.name ?? `The Porch Band ${n}`,
+    bio: traits.bio ?? `<p>We play songs, set ${n}</p>`,
+    type: traits.type ?? 'americana',
+    size: traits.size ?? 'one_to_three',
+    preferred_slots: traits.preferred_slots ?? ['Slot 1'],
+    venue_pref: traits.venue_pref ?? null,
+    sound_system: traits.sound_system ?? 'bring_own',
+    rain_date_available: traits.rain_date_available ?? true,
+  });
+  const now = traits.at ?? clock.now();
+  return db.kysely.transaction().execute(async (trx) => {
+    await storeMedia(trx, images, now);
+    return insertAct(trx, { ...values, creator_id: creator.id }, traits.preferred_slots ?? ['Slot 1'], now);
+  });
+}
+
+/** Puts an act into a venue's offered slot, as the scheduling screen will. */
+export async function scheduleAct(app: FastifyInstance, venueId: number, slotDef: SlotDef, actId: number | null): Promise<void> {
+  await app.deps.db.kysely
+    .updateTable('venue_slots')
+    .set({ scheduled_act_id: actId })
+    .where('venue_id', '=', venueId)
+    .where('slot_def', '=', slotDef)
+    .execute();
+}
