@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { AuthServerMessages } from '../contract/auth.js';
 import type { CapturedMail } from '../server/test/smtp-sink.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { useE2eApp } from './support/e2e-app.js';
@@ -75,9 +76,9 @@ describe('signing up, in and out, and resetting a password', () => {
     await page.getByLabel('Full name').fill(person.name);
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /host/i }).check();
-    await page.getByRole('checkbox', { name: /performer/i }).check();
-    await page.getByRole('checkbox', { name: /waiver/i }).check();
+    await page.getByRole('checkbox', { name: 'Host', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Performer', exact: true }).check();
+    await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
     // Spec 2: after sign-up, /profile; the nav bar's dropdown is titled with the name and,
@@ -123,7 +124,7 @@ describe('signing up, in and out, and resetting a password', () => {
 
     // The old password no longer works: the server's error shows in an alert, and we stay.
     await logIn(page, person.email, PASSWORD);
-    await page.getByRole('alert').filter({ hasNotText: RESET_NOTICE }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: AuthServerMessages.badCredentials }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await logIn(page, person.email, NEW_PASSWORD);
@@ -131,6 +132,18 @@ describe('signing up, in and out, and resetting a password', () => {
     await expect
       .poll(() => page.getByRole('navigation').getByRole('button', { name: person.name, exact: true }).isVisible())
       .toBe(true);
+  });
+
+  test('a reset link with a bad token shows the server error in a red alert, and no form', async () => {
+    const { page } = app;
+    const person = newPerson('Token');
+    await mailedResetLink(person.email);
+    await page.goto(`/resetpass?email=${encodeURIComponent(person.email)}&token=not-the-mailed-token`);
+    const alert = page.getByRole('alert').filter({ hasText: AuthServerMessages.tokenInvalid });
+    await alert.waitFor();
+    expect(await alert.evaluate((el) => el.classList.contains('alert-danger'))).toBe(true);
+    expect(await page.getByLabel('New Password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
   });
 
   test('a performer only sees My Acts, not My Venues', async () => {
@@ -141,8 +154,8 @@ describe('signing up, in and out, and resetting a password', () => {
     await page.getByLabel('Full name').fill(person.name);
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: /performer/i }).check();
-    await page.getByRole('checkbox', { name: /waiver/i }).check();
+    await page.getByRole('checkbox', { name: 'Performer', exact: true }).check();
+    await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
     await waitForPath(page, '/profile');

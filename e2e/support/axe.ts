@@ -13,7 +13,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   if (results.violations.length === 0) return;
   const report = results.violations
     .map((v) => {
-      const targets = v.nodes.map((n) => `    - ${n.target.join(' ')}`).join('\n');
+      const targets = v.nodes
+        .map((n) => {
+          // The first line of axe's summary names the measured fact (e.g. the contrast ratio).
+          const why = n.failureSummary?.split('\n').slice(1, 2).join('').trim();
+          return `    - ${n.target.join(' ')}${why ? `: ${why}` : ''}`;
+        })
+        .join('\n');
       return `  ${v.id} (${v.impact ?? 'unknown impact'}): ${v.help}\n    ${v.helpUrl}\n${targets}`;
     })
     .join('\n');

@@ -42,6 +42,8 @@ export interface BrowserSession {
 /** A fresh context per test: no cookies, storage or session carried over from another test. */
 export async function openSession(browser: Browser, baseURL: string): Promise<BrowserSession> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  // Well under the e2e test timeout, so a missing element fails with its locator named.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
