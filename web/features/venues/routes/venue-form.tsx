@@ -1,3 +1,93 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { useMatch, useNavigate, useParams } from 'react-router';
+import type { CreateVenueInput, UpdateVenueInput, Venue } from '../../../../contract/venues';
+import { NotAllowed } from '../../../components/catalogue/not-allowed';
+import { NotFoundMessage } from '../../../components/catalogue/not-found-message';
+import { PageHeading } from '../../../components/catalogue/page-heading';
+import { routeId } from '../../../components/catalogue/route-id';
+import { useLoggedError } from '../../../components/catalogue/use-logged-error';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { hasRole, isOwner } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
+import { useCreateVenue } from '../api/create-venue';
+import { useVenue } from '../api/get-venue';
+import { useUpdateVenue } from '../api/update-venue';
+import { EMPTY_VENUE_FORM, VenueFormView, type VenueFormValues } from '../components/venue-form-view';
 
-export const VenueForm = () => <ComingSoon title="Venue form" />;
+const formValues = (venue: Venue): VenueFormValues => ({
+  address: venue.address,
+  bio: venue.bio,
+  preferred_act_types: [...venue.preferred_act_types],
+  size_pref: venue.size_pref,
+  provide_electric: venue.provide_electric,
+  provide_sound_system: venue.provide_sound_system,
+  rain_date_available: venue.rain_date_available,
+  available_slots: venue.available_slots.map((slot) => ({ slot_def: slot.slot_def })),
+});
+
+/** Spec 2: /venues/new and /venues/{venueId}/edit; the mode comes from the path. */
+export function VenueForm() {
+  const creating = useMatch('/venues/new') !== null;
+  return creating ? <NewVenue /> : <EditVenue />;
+}
+
+function NewVenue() {
+  usePageTitle('New Venue');
+  const user = useSession();
+  const navigate = useNavigate();
+  const create = useCreateVenue();
+  return (
+    <>
+      <PageHeading>New Venue</PageHeading>
+      {hasRole(user, 'host') ? (
+        <VenueFormView
+          mode="create"
+          defaultValues={EMPTY_VENUE_FORM}
+          cancelTo="/venues"
+          onSubmit={async (input) => {
+            await create.mutateAsync(input as CreateVenueInput);
+            // Spec 4: a create returns to the list.
+            await navigate('/venues');
+          }}
+        />
+      ) : (
+        <NotAllowed />
+      )}
+    </>
+  );
+}
+
+function EditVenue() {
+  usePageTitle('Edit Venue');
+  const id = routeId(useParams().venueId);
+  const user = useSession();
+  const navigate = useNavigate();
+  const venue = useVenue(id);
+  const update = useUpdateVenue();
+  useLoggedError(venue.error);
+
+  if (id === undefined || (venue.error instanceof ApiError && venue.error.status === 404)) {
+    return <NotFoundMessage kind="Venue" listPath="/venues" />;
+  }
+  if (!venue.data) return venue.isPending ? <PageLoading /> : null;
+  return (
+    <>
+      <PageHeading>Edit Venue</PageHeading>
+      {isOwner(user, venue.data.creator_id) ? (
+        <VenueFormView
+          mode="edit"
+          defaultValues={formValues(venue.data)}
+          cancelTo={`/venues/${id}`}
+          onSubmit={async (input) => {
+            await update.mutateAsync({ id, input: input as UpdateVenueInput });
+            // Spec 4: an update returns to the list.
+            await navigate('/venues');
+          }}
+        />
+      ) : (
+        <NotAllowed />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import Form from 'react-bootstrap/Form';
+import type { Choice } from '../../../contract/enums';
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option, meaning "no filter" (its value is ''). */
+  anyLabel: string;
+  options: readonly Choice[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One list filter: a labelled select whose first option turns the filter off. */
+export function FilterSelect({ id, label, anyLabel, options, value, onChange }: FilterSelectProps) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label visuallyHidden>{label}</Form.Label>
+      <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}

@@ -1,0 +1,89 @@
+import Quill from 'quill';
+import { IMAGE_DATA_TYPES, LINK_PROTOCOLS } from '../../../contract/rich-text';
+
+type LinkFormat = { PROTOCOL_WHITELIST: string[]; SANITIZED_URL: string };
+
+/**
+ * Spec 5: links accept only http, https, mailto and tel. Quill 2 also lets `sms:` through,
+ * so its Link format gets our list; anything else becomes Quill's blank address.
+ * Changing the registered class affects every editor on the page, which is what we want.
+ */
+const Link = Quill.import('formats/link') as unknown as LinkFormat;
+Link.PROTOCOL_WHITELIST = [...LINK_PROTOCOLS];
+
+/**
+ * The formats this editor may produce. Passing the list makes Quill build a registry with
+ * only these, so `formula` and `video` (the route of the XSS advisory on Quill 2.0.3) are
+ * never available to typing, pasting or the API, whatever the full build registers.
+ */
+export const RICH_TEXT_FORMATS = [
+  'header',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'color',
+  'background',
+  'list',
+  'indent',
+  'link',
+  'image',
+];
+
+/** Spec 9: heading levels 1-3; colour pickers left empty get Quill's 35-colour palette. */
+const TOOLBAR = [
+  [{ header: [1, 2, 3, false] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ color: [] }, { background: [] }],
+  [{ list: 'ordered' }, { list: 'bullet' }, { indent: '-1' }, { indent: '+1' }],
+  ['link', 'image'],
+  ['clean'],
+];
+
+export const RICH_TEXT_MODULES = {
+  toolbar: TOOLBAR,
+  // Spec 9: undo merges edits within 1000 ms and keeps at most 100 steps. Only the person's
+  // own edits are recorded, so undo never empties a bio the edit form loaded.
+  history: { delay: 1000, maxStack: 100, userOnly: true },
+  // Spec 5: inserted image files (png, gif, jpeg, bmp, icon) are embedded inline.
+  uploader: { mimetypes: [...IMAGE_DATA_TYPES] },
+};
+
+const HEADER_NAMES: Record<string, string> = { '1': 'Heading 1', '2': 'Heading 2', '3': 'Heading 3' };
+
+/**
+ * Quill's pickers are spans with role="button" and no name, which screen readers announce as
+ * "button" and axe reports; give every picker, and every colour swatch, a name.
+ */
+export function labelToolbar(toolbar: Element): void {
+  const pickers: Array<[string, string]> = [
+    ['.ql-header', 'Text style'],
+    ['.ql-color', 'Text colour'],
+    ['.ql-background', 'Background colour'],
+  ];
+  for (const [selector, name] of pickers) {
+    const picker = toolbar.querySelector(`span.ql-picker${selector}`);
+    picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
+    picker?.querySelectorAll('.ql-picker-item').forEach((item) => {
+      const value = item.getAttribute('data-value');
+      const label = selector === '.ql-header' ? (HEADER_NAMES[value ?? ''] ?? 'Normal text') : `${name} ${value ?? 'default'}`;
+      item.setAttribute('aria-label', label);
+    });
+  }
+  const buttons: Array<[string, string]> = [
+    ['button.ql-bold', 'Bold'],
+    ['button.ql-italic', 'Italic'],
+    ['button.ql-underline', 'Underline'],
+    ['button.ql-strike', 'Strikethrough'],
+    ['button.ql-list[value="ordered"]', 'Numbered list'],
+    ['button.ql-list[value="bullet"]', 'Bulleted list'],
+    ['button.ql-indent[value="-1"]', 'Decrease indent'],
+    ['button.ql-indent[value="+1"]', 'Increase indent'],
+    ['button.ql-link', 'Link'],
+    ['button.ql-image', 'Image'],
+    ['button.ql-clean', 'Clear formatting'],
+  ];
+  for (const [selector, name] of buttons) toolbar.querySelector(selector)?.setAttribute('aria-label', name);
+  // The hidden file input Quill adds for images still needs a name for axe.
+  toolbar.querySelector('input[type="file"]')?.setAttribute('aria-label', 'Image file');
+}

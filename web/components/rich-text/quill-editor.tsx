@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import ReactQuill from 'react-quill-new';
+import 'react-quill-new/dist/quill.snow.css';
+import './rich-text-editor.css';
+import { RICH_TEXT_LIMIT_ALERT, RICH_TEXT_MAX_CHARS } from '../../../contract/rich-text';
+import { labelToolbar, RICH_TEXT_FORMATS, RICH_TEXT_MODULES } from './quill-config';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+/** Keys that would add text: blocked once the limit is reached, so typing never exceeds it. */
+const addsText = (event: KeyboardEvent) =>
+  (event.key.length === 1 || event.key === 'Enter') && !event.ctrlKey && !event.metaKey && !event.altKey;
+
+/**
+ * Quill 2 through react-quill-new. Loaded only through RichTextEditor's dynamic import, so
+ * Quill stays out of the bundle of pages without an editor.
+ */
+export function QuillEditor({
+  id,
+  value,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid,
+  focusRef,
+}: RichTextEditorProps) {
+  const quillRef = useRef<ReactQuill>(null);
+  const [overLimit, setOverLimit] = useState(false);
+
+  // The editable area is Quill's own div: name it, tie it to its label and errors, mark it invalid.
+  useEffect(() => {
+    const editor = quillRef.current?.getEditor();
+    if (!editor) return;
+    const root = editor.root;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    if (id) root.id = id;
+    if (labelledBy) root.setAttribute('aria-labelledby', labelledBy);
+    if (describedBy) root.setAttribute('aria-describedby', describedBy);
+    else root.removeAttribute('aria-describedby');
+    root.setAttribute('aria-invalid', invalid ? 'true' : 'false');
+    const toolbar = editor.getModule('toolbar') as { container?: HTMLElement } | undefined;
+    if (toolbar?.container) labelToolbar(toolbar.container);
+  }, [id, labelledBy, describedBy, invalid]);
+
+  useEffect(() => {
+    if (!focusRef) return;
+    focusRef({ focus: () => quillRef.current?.focus() });
+    return () => focusRef(null);
+  }, [focusRef]);
+
+  // Spec 5: past 1500 characters every key but Backspace shows the alert. Quill's length
+  // counts its closing newline, so it passes 1500 exactly when the text reaches 1500.
+  const onKeyDownCapture = useCallback((event: KeyboardEvent) => {
+    const editor = quillRef.current?.getEditor();
+    if (!editor || event.key === 'Backspace') return;
+    if (editor.getLength() > RICH_TEXT_MAX_CHARS) {
+      setOverLimit(true);
+      if (addsText(event)) event.preventDefault();
+    }
+  }, []);
+
+  useEffect(() => {
+    const root = quillRef.current?.getEditor().root;
+    if (!root) return;
+    // Capture phase: runs before Quill's own keyboard handler, which skips prevented events.
+    root.addEventListener('keydown', onKeyDownCapture, true);
+    return () => root.removeEventListener('keydown', onKeyDownCapture, true);
+  }, [onKeyDownCapture]);
+
+  const handleChange = (html: string, _delta: unknown, _source: unknown, editor: ReactQuill.UnprivilegedEditor) => {
+    if (overLimit && editor.getLength() <= RICH_TEXT_MAX_CHARS) setOverLimit(false);
+    onChange(html);
+  };
+
+  return (
+    <div className={`rich-text-editor${invalid ? ' is-invalid' : ''}`}>
+      <ReactQuill
+        ref={quillRef}
+        theme="snow"
+        value={value}
+        onChange={handleChange}
+        onBlur={() => onBlur?.()}
+        modules={RICH_TEXT_MODULES}
+        formats={RICH_TEXT_FORMATS}
+        // Semantic HTML turns spaces into &nbsp; (STACK-NOTES); the stored HTML is Quill's own.
+        useSemanticHTML={false}
+      />
+      {overLimit && (
+        <div className="alert alert-warning mt-2 mb-0 py-2" role="alert">
+          {RICH_TEXT_LIMIT_ALERT}
+        </div>
+      )}
+    </div>
+  );
+}

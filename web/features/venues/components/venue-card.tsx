@@ -1,0 +1,87 @@
+import { createElement } from 'react';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
+import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
+import type { Venue } from '../../../../contract/venues';
+import { CreatorDetails } from '../../../components/catalogue/creator-details';
+import { CardActions, DeleteAction } from '../../../components/catalogue/owner-actions';
+import { SafeHtml } from '../../../components/rich-text/safe-html';
+import { isOwner, isSignedIn } from '../../../lib/roles';
+import { useSession } from '../../../lib/session';
+import { useDeleteVenue } from '../api/delete-venue';
+import { VenueSlots } from './venue-slots';
+
+interface VenueCardProps {
+  venue: Venue;
+  /** h1 on the venue's own page, h2 in a list (h3 under a list's own h2). */
+  headingLevel?: 1 | 2 | 3;
+  /** In a list the address links to the venue's page; on that page it does not. */
+  linkToDetail?: boolean;
+  /** Where to go once the venue is deleted (its own page leaves for the list, spec 4). */
+  onDeleted?: () => void;
+}
+
+export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDeleted }: VenueCardProps) {
+  const user = useSession();
+  const remove = useDeleteVenue();
+  const owner = isOwner(user, venue.creator_id);
+  const genres = venue.preferred_act_types.map((g) => Genres.labels[g]).join(', ');
+  const title = linkToDetail ? <Link to={`/venues/${venue.id}`}>{venue.address}</Link> : venue.address;
+
+  return (
+    <Card as="article" className="h-100 venue-card" aria-label={`Venue: ${venue.address}`}>
+      <Card.Body>
+        {createElement(`h${headingLevel}`, { className: 'card-title h4' }, title)}
+        <p className="mb-2">
+          <a href={venue.address_url} target="_blank" rel="noopener noreferrer">
+            View on map<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+        <CreatorDetails creator={venue.creator} />
+        <SafeHtml html={venue.bio} className="mb-3" />
+        <dl className="row mb-2 small">
+          <dt className="col-sm-5">Preferred genres</dt>
+          <dd className="col-sm-7">{genres}</dd>
+          <dt className="col-sm-5">Preferred act size</dt>
+          <dd className="col-sm-7">{VenueSizePrefs.labels[venue.size_pref]}</dd>
+          <dt className="col-sm-5">Electricity</dt>
+          <dd className="col-sm-7">{YesNo.labels[venue.provide_electric]}</dd>
+          <dt className="col-sm-5">Sound system</dt>
+          <dd className="col-sm-7">{YesNo.labels[venue.provide_sound_system]}</dd>
+          <dt className="col-sm-5">Rain date</dt>
+          <dd className="col-sm-7">{venue.rain_date_available ? 'Available' : 'Not available'}</dd>
+        </dl>
+        {createElement(`h${headingLevel + 1}`, { className: 'h6 mb-1' }, 'Slots')}
+        <VenueSlots slots={venue.available_slots} />
+        {isSignedIn(user) && (
+          <CardActions>
+            {user.id !== venue.creator_id && (
+              <Link className="btn btn-primary btn-sm" to={`/venues/${venue.id}/contact`}>
+                Contact
+              </Link>
+            )}
+            {owner && (
+              <>
+                <Link className="btn btn-outline-primary btn-sm" to={`/venues/${venue.id}/edit`}>
+                  Edit
+                </Link>
+                <Link className="btn btn-outline-primary btn-sm" to={`/venues/${venue.id}/slots/edit`}>
+                  Slots / Schedule
+                </Link>
+                <DeleteAction
+                  kind="venue"
+                  name={venue.address}
+                  pending={remove.isPending}
+                  onDelete={async () => {
+                    await remove.mutateAsync(venue.id);
+                    onDeleted?.();
+                  }}
+                />
+              </>
+            )}
+          </CardActions>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

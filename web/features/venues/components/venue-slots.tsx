@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { VenueSlot } from '../../../../contract/venues';
+import { slotTime } from '../../../components/catalogue/slot-times';
+import { useFestival } from '../../../lib/festival';
+
+/** Spec 2: per offered slot, 'Available' or 'Scheduled to host' and a link to the act. */
+export function VenueSlots({ slots }: { slots: readonly VenueSlot[] }) {
+  const { data: festival } = useFestival();
+  const sorted = [...slots].sort((a, b) => a.slot_def.localeCompare(b.slot_def));
+  if (sorted.length === 0) return <p className="mb-0">No slots offered.</p>;
+  return (
+    <ul className="list-unstyled mb-0 venue-slots">
+      {sorted.map((slot) => {
+        const time = slotTime(festival, slot.slot_def);
+        return (
+          <li key={slot.slot_def}>
+            <span className="fw-semibold">
+              {slot.slot_def}
+              {time && <span className="fw-normal text-body-secondary"> ({time})</span>}:
+            </span>{' '}
+            {slot.scheduled_act ? (
+              <>
+                Scheduled to host <Link to={`/acts/${slot.scheduled_act.id}`}>{slot.scheduled_act.name}</Link>
+              </>
+            ) : (
+              <span className="text-success-emphasis">Available</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

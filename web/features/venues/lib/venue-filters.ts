@@ -1,0 +1,57 @@
+import { Genres, SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/enums';
+import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
+
+/**
+ * The venue list's search and filters. They live in the page's query string
+ * (`?search=porch&genre=jazz&slot=Slot+2`), so a filtered list can be shared and survives a reload.
+ */
+export interface VenueFilters {
+  search: string;
+  genre: Genre | '';
+  /** A slot that must be offered and still free. */
+  slot: SlotDef | '';
+}
+
+export const NO_VENUE_FILTERS: VenueFilters = { search: '', genre: '', slot: '' };
+
+/** Spec 2: 'Slot 1 Available' ... 'Slot 4 Available' (after 'Any Slot Availability'). */
+export const SLOT_AVAILABILITY_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({ value: slot, label: `${slot} Available` }));
+
+const isGenre = (value: string): value is Genre => (Genres.values as readonly string[]).includes(value);
+const isSlot = (value: string): value is SlotDef => (SLOT_DEFS as readonly string[]).includes(value);
+
+/** Reads the filters from a query string; anything unknown (an old or edited link) is ignored. */
+export function parseVenueFilters(params: URLSearchParams): VenueFilters {
+  const genre = params.get('genre') ?? '';
+  const slot = params.get('slot') ?? '';
+  return {
+    search: (params.get('search') ?? '').trim(),
+    genre: isGenre(genre) ? genre : '',
+    slot: isSlot(slot) ? slot : '',
+  };
+}
+
+/** The query string for the filters, leaving out the ones not in use. */
+export function venueFiltersToParams(filters: VenueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search);
+  if (filters.genre) params.set('genre', filters.genre);
+  if (filters.slot) params.set('slot', filters.slot);
+  return params;
+}
+
+export const hasVenueFilters = (filters: VenueFilters) => Boolean(filters.search || filters.genre || filters.slot);
+
+/**
+ * GET /v1/venues parameters (spec 7): the first page of 100, newest update first; the slot
+ * filter ('Slot 1:true' in the spec) asks for venues offering that slot with no act in it yet.
+ */
+export function venueListQuery(filters: VenueFilters): ListQuery {
+  return {
+    ...FIRST_PAGE,
+    search: filters.search || undefined,
+    s_preferred_act_types__ilike: filters.genre || undefined,
+    available_slots__slot_def: filters.slot || undefined,
+    available_slots__available_to_schedule: filters.slot ? true : undefined,
+  };
+}
