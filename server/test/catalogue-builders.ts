@@ -86,3 +86,33 @@ export async function scheduleAct(app: FastifyInstance, venueId: number, slotDef
     .where('slot_def', '=', slotDef)
     .execute();
 }
+
+/** A valid POST /v1/venues body; override any field. */
+export function venueBody(overrides: Record<string, unknown> = {}) {
+  return {
+    address: '12 Elm Street',
+    bio: '<p>A shady porch with <strong>room for a band</strong>.</p>',
+    rain_date_available: true,
+    preferred_act_types: ['folk', 'jazz'],
+    available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 3' }],
+    size_pref: 'any',
+    provide_electric: 'yes',
+    provide_sound_system: 'no',
+    ...overrides,
+  };
+}
+
+/** A valid POST /v1/acts body; override any field. */
+export function actBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'The Stoop Sisters',
+    bio: '<p>Three-part <em>harmony</em> from the front steps.</p>',
+    type: 'bluegrass',
+    rain_date_available: false,
+    preferred_slots: ['Slot 2', 'Slot 4'],
+    size: 'one_to_three',
+    sound_system: 'dont_need',
+    venue_pref: 'Somewhere with shade',
+    ...overrides,
+  };
+}
