@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Act, ActListResponse } from '../../../contract/acts.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { buildAct, buildVenue, scheduleAct, type ActTraits } from '../../test/catalogue-builders.js';
+
+let t: TestApp;
+let admin: BuiltUser;
+let host: BuiltUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t.app);
+  host = await buildHost(t.app);
+});
+afterAll(() => t.close());
+
+async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return t.app.inject({ method: 'GET', url: `/v1/acts?${qs}`, headers });
+}
+
+async function listOk(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}): Promise<ActListResponse> {
+  const res = await list(query, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ActListResponse;
+}
+
+const names = (r: ActListResponse) => r.data.map((a: Act) => a.name);
+
+/** A performer of their own, so a test can scope the list to what it built with creator_id. */
+async function performerWith(acts: ActTraits[]): Promise<{ performer: BuiltUser; ids: number[] }> {
+  const performer = await buildPerformer(t.app);
+  const ids: number[] = [];
+  for (const traits of acts) ids.push(await buildAct(t.app, performer, traits));
+  return { performer, ids };
+}
+
+describe('GET /v1/acts: search', () => {
+  it('matches the name and the visible text of the bio, ignoring case', async () => {
+    const { performer } = await performerWith([
+      { name: 'Zydecobra', bio: '<p>plain</p>' },
+      { name: 'Other', bio: '<p>Like <u>zydecobra</u> but louder</p>' },
+      { name: 'Third', bio: '<p>no match</p>' },
+    ]);
+    expect(names(await listOk({ search: 'ZYDECOBRA', creator_id: performer.user.id, order_by: 'name' }))).toEqual(['Other', 'Zydecobra']);
+  });
+
+  it('does not match markup', async () => {
+    const { performer } = await performerWith([{ bio: '<p><em>soft</em> <span style="color:#0066cc">blue</span></p>' }]);
+    for (const term of ['<em>', 'span', 'style', '0066cc']) {
+      expect((await listOk({ search: term, creator_id: performer.user.id })).data, term).toEqual([]);
+    }
+  });
+
+  it('treats % and _ as literal characters', async () => {
+    const token = `act${Date.now()}`;
+    await performerWith([{ name: `50% ${token}` }, { name: `500 ${token}` }, { name: `x_y ${token}` }, { name: `xzy ${token}` }]);
+    expect(names(await listOk({ search: `50% ${token}` }))).toEqual([`50% ${token}`]);
+    expect(names(await listOk({ search: `x_y ${token}` }))).toEqual([`x_y ${token}`]);
+    expect(names(await listOk({ search: `_ ${token}`, order_by: 'name' }))).toEqual([]);
+  });
+});
+
+describe('GET /v1/acts: filters', () => {
+  it('filters by genre (type)', async () => {
+    const { performer } = await performerWith([
+      { name: 'Funky 1', type: 'funk' },
+      { name: 'Folky', type: 'folk' },
+      { name: 'Funky 2', type: 'funk' },
+    ]);
+    expect(names(await listOk({ type: 'funk', creator_id: performer.user.id, order_by: 'name' }))).toEqual(['Funky 1', 'Funky 2']);
+    expect((await listOk({ type: 'kids', creator_id: performer.user.id })).data).toEqual([]);
+  });
+
+  it('filters by preferred slot (s_preferred_slots__ilike), exactly', async () => {
+    const { performer } = await performerWith([
+      { name: 'Early', preferred_slots: ['Slot 1'] },
+      { name: 'Both', preferred_slots: ['Slot 1', 'Slot 4'] },
+      { name: 'Late', preferred_slots: ['Slot 4'] },
+    ]);
+    const scope = { creator_id: performer.user.id, order_by: 'name' };
+    expect(names(await listOk({ ...scope, s_preferred_slots__ilike: 'Slot 1' }))).toEqual(['Both', 'Early']);
+    expect(names(await listOk({ ...scope, s_preferred_slots__ilike: 'Slot 4' }))).toEqual(['Both', 'Late']);
+    expect(names(await listOk({ ...scope, s_preferred_slots__ilike: 'Slot 2' }))).toEqual([]);
+  });
+
+  it('filters by creator_id', async () => {
+    const a = await performerWith([{ name: 'Mine' }]);
+    const b = await performerWith([{ name: 'Theirs' }]);
+    expect(names(await listOk({ creator_id: a.performer.user.id }))).toEqual(['Mine']);
+    expect(names(await listOk({ creator_id: b.performer.user.id }))).toEqual(['Theirs']);
+  });
+
+  it('combines search and filters, and counts the matches', async () => {
+    const { performer } = await performerWith([
+      { name: 'Combo Rock Early', type: 'rock', preferred_slots: ['Slot 2'] },
+      { name: 'Combo Rock Late', type: 'rock', preferred_slots: ['Slot 3'] },
+      { name: 'Combo Pop Early', type: 'pop', preferred_slots: ['Slot 2'] },
+    ]);
+    const found = await listOk({
+      search: 'combo',
+      type: 'rock',
+      s_preferred_slots__ilike: 'Slot 2',
+      creator_id: performer.user.id,
+      include_total: true,
+    });
+    expect(found).toMatchObject({ total: 1 });
+    expect(names(found)).toEqual(['Combo Rock Early']);
+  });
+
+  it('carries each act’s scheduled venue slots in the list', async () => {
+    const { performer, ids } = await performerWith([{ name: 'Booked' }, { name: 'Free' }]);
+    const venueId = await buildVenue(t.app, host, { address: '7 Booked Blvd', slots: ['Slot 2'] });
+    await scheduleAct(t.app, venueId, 'Slot 2', ids[0]!);
+    const found = await listOk({ creator_id: performer.user.id, order_by: 'name' });
+    expect(found.data.map((a) => [a.name, a.scheduled_venue_slots])).toEqual([
+      ['Booked', [{ slot_def: 'Slot 2', venue: { id: venueId, address: '7 Booked Blvd' } }]],
+      ['Free', []],
+    ]);
+  });
+
+  it.each([
+    ['an unknown genre', { type: 'polka' }, 'type'],
+    ['an unknown slot', { s_preferred_slots__ilike: 'Slot%' }, 's_preferred_slots__ilike'],
+    ['an order outside the allowlist', { order_by: 'address' }, 'order_by'],
+    ['limit over 100', { limit: 1000 }, 'limit'],
+    ['offset not a number', { offset: 'first' }, 'offset'],
+  ])('answers 400 for %s', async (_label, query, field) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+  });
+});
+
+describe('GET /v1/acts: paging, total and order', () => {
+  it('pages newest update first by default, with the total only when asked, in every allowed order', async () => {
+    const start = t.clock.now().getTime();
+    const at = (minutes: number) => new Date(start + minutes * 60_000);
+    const { performer } = await performerWith([
+      { name: 'Charlie', at: at(1) },
+      { name: 'alpha', at: at(2) },
+      { name: 'Echo', at: at(3) },
+      { name: 'Bravo', at: at(4) },
+    ]);
+    const scope = { creator_id: performer.user.id };
+    expect(names(await listOk(scope))).toEqual(['Bravo', 'Echo', 'alpha', 'Charlie']);
+    expect(await listOk({ ...scope, offset: 1, limit: 2, include_total: true })).toMatchObject({ total: 4 });
+    expect(names(await listOk({ ...scope, offset: 1, limit: 2 }))).toEqual(['Echo', 'alpha']);
+    expect(await listOk({ ...scope, limit: 2 })).not.toHaveProperty('total');
+    expect(names(await listOk({ ...scope, order_by: 'updated_time' }))).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+    expect(names(await listOk({ ...scope, order_by: 'created_time' }))).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+    expect(names(await listOk({ ...scope, order_by: '-created_time' }))).toEqual(['Bravo', 'Echo', 'alpha', 'Charlie']);
+    const byName = names(await listOk({ ...scope, order_by: 'name' }));
+    expect(names(await listOk({ ...scope, order_by: '-name' }))).toEqual([...byName].reverse());
+    expect(byName.indexOf('Bravo')).toBeLessThan(byName.indexOf('Charlie'));
+    expect(byName.indexOf('Charlie')).toBeLessThan(byName.indexOf('Echo'));
+  });
+
+  it('shows creator e-mail and roles in the list to admins only', async () => {
+    const { performer } = await performerWith([{}]);
+    const scope = { creator_id: performer.user.id };
+    expect((await listOk(scope)).data[0]!.creator).toEqual({ name: performer.user.name });
+    expect((await listOk(scope, host.auth)).data[0]!.creator).toEqual({ name: performer.user.name });
+    expect((await listOk(scope, admin.auth)).data[0]!.creator).toEqual({
+      name: performer.user.name,
+      email: performer.user.email,
+      roles: ['performer'],
+    });
+  });
+});
