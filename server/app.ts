@@ -29,6 +29,7 @@ import { mediaRoutes } from './features/media/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { commentRoutes } from './features/messages/comment-routes.js';
 import { contactRoutes } from './features/messages/contact-routes.js';
+import { schedulingRoutes } from './features/scheduling/routes.js';
 
 export interface AppOptions {
   db: Db;
@@ -177,6 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(profileRoutes(deps), { prefix: '/auth' });
       await v1.register(commentRoutes(deps), { prefix: '/comments' });
       await v1.register(contactRoutes(deps), { prefix: '/contact' });
+      // PATCH /venues/:id, GET /acts/unmatched and GET /schedule: no prefix of its own.
+      await v1.register(schedulingRoutes(deps));
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },

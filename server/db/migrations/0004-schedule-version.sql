@@ -2,7 +2,7 @@
 -- schedule shows (an act put into or taken out of a slot, a slot removed, an act's name, bio or
 -- genre, a venue's address, a deleted venue or act). Each app process keeps the rendered
 -- schedule and compares this number once per request, so no process serves a schedule another
--- process has changed (docs/decisions: the schedule cache).
+-- process has changed (docs/decisions/0007-public-schedule.md).
 --
 -- Triggers bump it, so no writer can forget: routes, ON DELETE cascades, admin scripts. A
 -- statement that starts with {{SQLITE}} or {{POSTGRES}} runs on that engine only (see

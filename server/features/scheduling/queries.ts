@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SlotDef } from '../../../contract/enums.js';
+import type { Dialect } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** The schedule's version (migration 0004): one indexed read, made on every GET /v1/schedule. */
+export async function readScheduleVersion(q: Q): Promise<number> {
+  const row = await q.selectFrom('schedule_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** One scheduled act in one venue's slot: a cell of the public schedule. */
+export interface ScheduledCellRow {
+  venue_id: number;
+  address: string;
+  address_url: string;
+  slot_def: string;
+  act_id: number;
+  act_name: string;
+  act_bio: string;
+  act_type: string;
+}
+
+/** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
+export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
+  return q
+    .selectFrom('venue_slots')
+    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+    .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+    .select([
+      'venues.id as venue_id',
+      'venues.address',
+      'venues.address_url',
+      'venue_slots.slot_def',
+      'acts.id as act_id',
+      'acts.name as act_name',
+      'acts.bio as act_bio',
+      'acts.type as act_type',
+    ])
+    .execute();
+}
+
+export interface ScheduleVenue {
+  id: number;
+  creator_id: number;
+  address: string;
+}
+
+/**
+ * The venue a slots change is about. On PostgreSQL its row is locked to the end of the
+ * transaction, so two saves of one venue take turns (SQLite serializes every write anyway).
+ */
+export function lockVenue(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  id: number,
+): Promise<ScheduleVenue | undefined> {
+  return trx
+    .selectFrom('venues')
+    .select(['id', 'creator_id', 'address'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+export function findVenueForSchedule(q: Q, id: number): Promise<ScheduleVenue | undefined> {
+  return q.selectFrom('venues').select(['id', 'creator_id', 'address']).where('id', '=', id).executeTakeFirst();
+}
+
+/** An act with its owner, as the scheduling e-mails need it. */
+export interface ActWithOwner {
+  id: number;
+  name: string;
+  owner_name: string;
+  owner_email: string;
+}
+
+export async function findActsWithOwners(q: Q, ids: number[]): Promise<Map<number, ActWithOwner>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('acts')
+    .innerJoin('users', 'users.id', 'acts.creator_id')
+    .select(['acts.id', 'acts.name', 'users.name as owner_name', 'users.email as owner_email'])
+    .where('acts.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface SlotRow {
+  id: number;
+  slot_def: string;
+  scheduled_act_id: number | null;
+}
+
+export function venueSlots(q: Q, venueId: number): Promise<SlotRow[]> {
+  return q
+    .selectFrom('venue_slots')
+    .select(['id', 'slot_def', 'scheduled_act_id'])
+    .where('venue_id', '=', venueId)
+    .execute();
+}
+
+/** Where an act plays at a slot time now, if anywhere: names the other venue in a 409. */
+export async function venueOfActAtSlot(
+  q: Q,
+  actId: number,
+  slot: SlotDef,
+): Promise<{ id: number; address: string } | undefined> {
+  return q
+    .selectFrom('venue_slots')
+    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+    .select(['venues.id', 'venues.address'])
+    .where('venue_slots.scheduled_act_id', '=', actId)
+    .where('venue_slots.slot_def', '=', slot)
+    .executeTakeFirst();
+}
+
+export interface UnmatchedActRow {
+  id: number;
+  name: string;
+  type: string;
+  preferred_slots: string[];
+}
+
+/**
+ * Spec 4: the acts a venue may put into a slot: every act not playing that slot time at another
+ * venue (an act plays once per slot time), which includes the act already in this venue's slot.
+ */
+export async function findUnmatchedActs(q: Q, venueId: number, slot: SlotDef): Promise<UnmatchedActRow[]> {
+  // One query: the acts joined to their preferred slots (at most four rows an act), grouped here.
+  const rows = await q
+    .selectFrom('acts')
+    .leftJoin('act_slots', 'act_slots.act_id', 'acts.id')
+    .select(['acts.id', 'acts.name', 'acts.type', 'act_slots.slot_def'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('venue_slots')
+            .select('venue_slots.id')
+            .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+            .where('venue_slots.slot_def', '=', slot)
+            .where('venue_slots.venue_id', '<>', venueId),
+        ),
+      ),
+    )
+    .orderBy('acts.name')
+    .orderBy('acts.id')
+    .orderBy('act_slots.slot_def')
+    .execute();
+  const acts: UnmatchedActRow[] = [];
+  for (const row of rows) {
+    let act = acts[acts.length - 1];
+    if (act?.id !== row.id) {
+      act = { id: row.id, name: row.name, type: row.type, preferred_slots: [] };
+      acts.push(act);
+    }
+    if (row.slot_def !== null) act.preferred_slots.push(row.slot_def);
+  }
+  return acts;
+}
