@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          // A real API server (fresh database) for the screens to talk to: nothing is stubbed.
+          globalSetup: ['web/test/api-server.ts'],
         },
       },
       {

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +23,7 @@ export function AdminBoard() {
     content = (
       <ErrorAlert>{board.error instanceof ApiError ? board.error.body.message : board.error.message}</ErrorAlert>
     );
-  else content = <Alert variant="secondary">{board.data.message}</Alert>;
+  else content = <p className="alert alert-secondary">{board.data.message}</p>;
 
   return (
     <>

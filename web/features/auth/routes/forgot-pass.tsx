@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ForgotPassInputSchema } from '../../../../contract/auth';
@@ -29,9 +28,9 @@ export function ForgotPass() {
     <div className="auth-card mx-auto">
       <h1 className="h3 text-center mb-3">Forgot password</h1>
       {forgotPass.isSuccess ? (
-        <Alert variant="success" role="status">
+        <div className="alert alert-success" role="status">
           {forgotPassSentNotice(forgotPass.variables.email)}
-        </Alert>
+        </div>
       ) : (
         <>
           <p>Enter the email you registered with and we will send you a link to choose a new password.</p>

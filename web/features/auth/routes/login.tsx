@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { SigninInputSchema } from '../../../../contract/auth';
@@ -38,7 +37,11 @@ export function Login() {
     <div className="auth-card mx-auto">
       <Logo />
       <h1 className="h3 text-center mb-3">Login</h1>
-      {params.get('resetPass') === 'true' && <Alert variant="success">{PASSWORD_RESET_NOTICE}</Alert>}
+      {params.get('resetPass') === 'true' && (
+        <div className="alert alert-success" role="status">
+          {PASSWORD_RESET_NOTICE}
+        </div>
+      )}
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           id="email"

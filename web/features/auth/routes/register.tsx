@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AuthMessages, SignupInputSchema } from '../../../../contract/auth';
@@ -52,9 +51,9 @@ export function Register() {
   return (
     <div className="auth-card mx-auto">
       <h1 className="h3 text-center mb-3">Register</h1>
-      <Alert variant="info">
+      <div className="alert alert-info">
         Who should register? See our <Link to="/faq">FAQ page</Link>.
-      </Alert>
+      </div>
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           id="name"

@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, inject, test, vi } from 'vitest';
+import { AuthServerMessages } from '../../contract/auth';
+import { renderApp, signUp } from '../test/render-app';
+import { ApiError, apiGet } from './api-client';
+import { currentSession, saveSession, SESSION_STORAGE_KEY, tokenExpiresAt } from './session';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Moves the browser's clock (Date only) past the token's expiry; the server's clock stays. */
+function jumpPastExpiry(token: string): void {
+  const expiresAt = tokenExpiresAt(token);
+  if (expiresAt === null) throw new Error('the server issued a token without exp');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(expiresAt + 60_000);
+}
+
+describe('session (spec 3 and 4)', () => {
+  test('an expired stored token is dropped silently at start: signed out, no alert, no dialog', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const person = await signUp(['host'], 'Ezra Expired');
+    saveSession(person);
+    jumpPastExpiry(person.jwt_token);
+
+    renderApp('/profile');
+    // /profile sends a signed-out visitor to /login.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Ezra Expired' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  test('a token that has not expired keeps the user signed in', async () => {
+    const person = await signUp(['host'], 'Vera Valid');
+    saveSession(person);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Vera Valid', { selector: 'dd' })).toBeInTheDocument();
+    expect(currentSession()).toEqual(person);
+  });
+
+  test('an authenticated call never sends an expired token: it is dropped first', async () => {
+    // The admin's token is still good on the server (its clock did not move), so the only
+    // way to get a 401 here is for the browser to have left the token out.
+    const admin = inject('adminSession');
+    saveSession(admin);
+    await expect(apiGet('/v1/test/admin')).resolves.toEqual({ message: 'Admin Content.' });
+
+    jumpPastExpiry(admin.jwt_token);
+    const failure = await apiGet('/v1/test/admin').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect((failure as ApiError).body.error).toBe(AuthServerMessages.unauthenticated);
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('only a response carrying jwt_token becomes a session', () => {
+    expect(saveSession({ message: 'Public Content.' })).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    window.localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect(currentSession()).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('Logout signs out on the server too and forgets the session', async () => {
+    const person = await signUp(['performer'], 'Lou Logout');
+    saveSession(person);
+    const { user } = renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(await within(nav).findByRole('button', { name: 'Lou Logout' }));
+    await user.click(within(nav).getByRole('button', { name: 'Logout' }));
+
+    expect(await within(nav).findByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    // The old token is no longer accepted by the server.
+    const response = await fetch(`${inject('apiUrl')}/v1/test/user`, {
+      headers: { authorization: `Bearer ${person.jwt_token}` },
+    });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+import { inject } from 'vitest';
+import type { SessionUser } from '../../contract/auth';
+import type { Act, ActInput } from '../../contract/acts';
+import type { CreateVenueInput, Venue } from '../../contract/venues';
+
+/** Creates data through the real API, as its owner would, for screens to show. */
+async function post<T>(session: SessionUser, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${inject('apiUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.jwt_token}` },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+export const createVenue = (host: SessionUser, input: Partial<CreateVenueInput> = {}) =>
+  post<Venue>(host, '/v1/venues', {
+    address: `${Math.floor(Math.random() * 900) + 100} Maple Street`,
+    bio: '<p>A wide porch under the maples.</p>',
+    rain_date_available: true,
+    preferred_act_types: ['folk'],
+    size_pref: 'any',
+    provide_electric: 'yes',
+    provide_sound_system: 'no',
+    available_slots: [{ slot_def: 'Slot 1' }],
+    ...input,
+  });
+
+export const createAct = (performer: SessionUser, input: Partial<ActInput> = {}) =>
+  post<Act>(performer, '/v1/acts', {
+    name: 'The Porch Owls',
+    bio: '<p>Harmonies and a washboard.</p>',
+    type: 'folk',
+    rain_date_available: false,
+    preferred_slots: ['Slot 2'],
+    size: 'one_to_three',
+    sound_system: 'bring_own',
+    ...input,
+  });
