@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
+import { notifyActDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeAct } from './policy.js';
 import { presentAct } from './present.js';
@@ -102,7 +103,13 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await changeableAct(request.params.id, currentUser(request));
-        if (!(await deleteAct(db.kysely, request.params.id))) throw notFound('Act not found');
+        // Issue 4: each host it was scheduled with is e-mailed, in the delete's transaction (the slots go with it).
+        const mails = await db.kysely.transaction().execute(async (trx) => {
+          const queued = await notifyActDeleted(trx, deps, request.params.id);
+          if (!(await deleteAct(trx, request.params.id))) throw notFound('Act not found');
+          return queued;
+        });
+        if (mails > 0) deps.mailQueued();
         return reply.code(204).send(null);
       },
     );

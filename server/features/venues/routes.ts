@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
+import { notifyVenueDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeVenue } from './policy.js';
 import { presentVenue } from './present.js';
@@ -115,7 +116,13 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await changeableVenue(request.params.id, currentUser(request));
-        if (!(await deleteVenue(db.kysely, request.params.id))) throw notFound('Venue not found');
+        // Issue 4: each scheduled act's owner is e-mailed, in the delete's transaction (the slots go with it).
+        const mails = await db.kysely.transaction().execute(async (trx) => {
+          const queued = await notifyVenueDeleted(trx, deps, request.params.id);
+          if (!(await deleteVenue(trx, request.params.id))) throw notFound('Venue not found');
+          return queued;
+        });
+        if (mails > 0) deps.mailQueued();
         return reply.code(204).send(null);
       },
     );
