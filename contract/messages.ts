@@ -48,7 +48,11 @@ export const ContactInputSchema = z.object({
   category: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().min(1, REQUIRED).max(100)),
   sender_email: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : ''),
-    z.string().min(1, ContactMessages.emailInvalid).max(254, ContactMessages.emailInvalid).email(ContactMessages.emailInvalid),
+    z
+      .string()
+      .min(1, ContactMessages.emailInvalid)
+      .max(254, ContactMessages.emailInvalid)
+      .email(ContactMessages.emailInvalid),
   ),
   message: richTextSchema(),
   /** A honeypot: hidden from people, so anything in it marks a robot. */

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import { forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { hit, rateKey } from '../../lib/rate-limit.js';
-import { sanitizeRichTextField } from '../../lib/rich-text.js';
+import { sanitizeMessage } from './sanitize-message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { storeMedia } from '../media/queries.js';
@@ -49,12 +49,17 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const sender = currentUser(request);
         const { entity_type, entity_id, message } = request.body;
-        const wait = await hit(db, rateKey('comment-user', String(sender.id)), deps.rateRules.messagesPerUser, clock.now());
+        const wait = await hit(
+          db,
+          rateKey('comment-user', String(sender.id)),
+          deps.rateRules.messagesPerUser,
+          clock.now(),
+        );
         if (wait > 0) throw tooManyRequests(MessageServerMessages.tooManyMessages, wait);
 
         const target = await findTarget(db.kysely, entity_type, entity_id);
         if (!target) throw noSuch(entity_type);
-        const clean = sanitizeRichTextField('message', message);
+        const clean = sanitizeMessage(message);
 
         let row;
         try {
@@ -64,7 +69,14 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
             const stored = await insertComment(trx, { target, sender, message: clean.html, now });
             await enqueueMail(
               trx,
-              ownerMessageMail({ festival: deps.festival, publicUrl: deps.publicUrl, target, sender, html: clean.html, text: clean.text }),
+              ownerMessageMail({
+                festival: deps.festival,
+                publicUrl: deps.publicUrl,
+                target,
+                sender,
+                html: clean.html,
+                text: clean.text,
+              }),
               now,
             );
             return stored;
@@ -96,7 +108,9 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         const { entity_id, entity_type, offset, limit, include_total, order_by } = request.query;
         const types: EntityType[] = entity_type ? [entity_type] : ['venue', 'act'];
-        const found = (await Promise.all(types.map((type) => findTarget(db.kysely, type, entity_id)))).filter((t) => t !== undefined);
+        const found = (await Promise.all(types.map((type) => findTarget(db.kysely, type, entity_id)))).filter(
+          (t) => t !== undefined,
+        );
         if (found.length === 0) throw entity_type ? noSuch(entity_type) : notFound('No such venue or act');
         const readable = found.filter((target) => canReadMessages(user, target));
         if (readable.length === 0) throw forbidden(MessageServerMessages.notOwner);

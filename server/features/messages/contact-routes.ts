@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { hit, rateKey } from '../../lib/rate-limit.js';
-import { sanitizeRichTextField } from '../../lib/rich-text.js';
+import { sanitizeMessage } from './sanitize-message.js';
 import { isSingleAddress } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authHooks } from '../auth/authenticate.js';
@@ -44,7 +44,7 @@ export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Per network address and per sender address: a robot changes one or the other.
         await limited(rateKey('contact-ip', request.ip));
         await limited(rateKey('contact-email', senderEmail.toLowerCase()));
-        const clean = sanitizeRichTextField('message', message);
+        const clean = sanitizeMessage(message);
 
         // The honeypot is hidden from people and assistive technology: only a robot fills it.
         // It gets the answer a person gets, so it cannot tell it was caught.

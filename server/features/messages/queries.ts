@@ -20,17 +20,34 @@ export async function findTarget(q: Q, type: EntityType, id: number): Promise<Me
       ? await q
           .selectFrom('venues')
           .innerJoin('users', 'users.id', 'venues.creator_id')
-          .select(['venues.id', 'venues.address as name', 'users.id as owner_id', 'users.name as owner_name', 'users.email as owner_email'])
+          .select([
+            'venues.id',
+            'venues.address as name',
+            'users.id as owner_id',
+            'users.name as owner_name',
+            'users.email as owner_email',
+          ])
           .where('venues.id', '=', id)
           .executeTakeFirst()
       : await q
           .selectFrom('acts')
           .innerJoin('users', 'users.id', 'acts.creator_id')
-          .select(['acts.id', 'acts.name as name', 'users.id as owner_id', 'users.name as owner_name', 'users.email as owner_email'])
+          .select([
+            'acts.id',
+            'acts.name as name',
+            'users.id as owner_id',
+            'users.name as owner_name',
+            'users.email as owner_email',
+          ])
           .where('acts.id', '=', id)
           .executeTakeFirst();
   if (!row) return undefined;
-  return { type, id: row.id, name: row.name, owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email } };
+  return {
+    type,
+    id: row.id,
+    name: row.name,
+    owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
+  };
 }
 
 export interface NewComment {

@@ -7,7 +7,8 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Stored images are addressed by site path; a mail client needs the whole URL. */
-const absoluteMedia = (html: string, publicUrl: string) => html.replaceAll(`src="${MEDIA_PATH_PREFIX}`, `src="${publicUrl}${MEDIA_PATH_PREFIX}`);
+const absoluteMedia = (html: string, publicUrl: string) =>
+  html.replaceAll(`src="${MEDIA_PATH_PREFIX}`, `src="${publicUrl}${MEDIA_PATH_PREFIX}`);
 
 /** Names and addresses we put in a subject: one line, and short enough to read. */
 const oneLine = (text: string, max = 120) => {
@@ -41,9 +42,21 @@ export function ownerMessageMail(m: OwnerMessageMail): MailMessage {
     to: m.target.owner.email,
     replyTo: { name: m.sender.name, address: m.sender.email },
     subject: `${m.festival.name}: a message about your ${kind} "${oneLine(m.target.name)}"`,
-    text: [`Hello ${m.target.owner.name},`, '', intro, '', '----', m.text, '----', '', outro, '', listed, '', `The ${m.festival.name} team`].join(
-      '\n',
-    ),
+    text: [
+      `Hello ${m.target.owner.name},`,
+      '',
+      intro,
+      '',
+      '----',
+      m.text,
+      '----',
+      '',
+      outro,
+      '',
+      listed,
+      '',
+      `The ${m.festival.name} team`,
+    ].join('\n'),
     html: [
       `<p>Hello ${escapeHtml(m.target.owner.name)},</p>`,
       `<p>${escapeHtml(intro)}</p>`,
@@ -79,7 +92,17 @@ export function committeeMail(m: CommitteeMail): MailMessage {
     to: m.festival.committee_email,
     replyTo: { address: m.senderEmail },
     subject: `${m.festival.name} contact form: ${m.categoryName}`,
-    text: [`A message from the ${m.festival.name} contact form.`, '', ...details, '', '----', m.text, '----', '', outro].join('\n'),
+    text: [
+      `A message from the ${m.festival.name} contact form.`,
+      '',
+      ...details,
+      '',
+      '----',
+      m.text,
+      '----',
+      '',
+      outro,
+    ].join('\n'),
     html: [
       `<p>A message from the ${escapeHtml(m.festival.name)} contact form.</p>`,
       `<p>${details.map(escapeHtml).join('<br>')}</p>`,
