@@ -32,7 +32,8 @@ interface RadioGroupProps extends BaseProps {
 export function ChoiceGroup(props: CheckboxGroupProps | RadioGroupProps) {
   const { id, legend, options, error, required, inline, onBlur, inputRef } = props;
   const errorId = `${id}-error`;
-  const isChecked = (value: string) => (props.type === 'checkbox' ? props.value.includes(value) : props.value === value);
+  const isChecked = (value: string) =>
+    props.type === 'checkbox' ? props.value.includes(value) : props.value === value;
   const toggle = (value: string, checked: boolean) => {
     if (props.type === 'radio') props.onChange(value);
     else if (checked) props.onChange(options.map((o) => o.value).filter((v) => v === value || props.value.includes(v)));

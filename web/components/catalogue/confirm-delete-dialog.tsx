@@ -17,7 +17,7 @@ export function ConfirmDeleteDialog({ show, kind, name, pending, onConfirm, onCa
   const titleId = `delete-${kind}-title`;
   return (
     <Modal show={show} onHide={onCancel} aria-labelledby={titleId} centered>
-      <Modal.Header closeButton closeLabel="Cancel">
+      <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id={titleId} as="h2" className="h5">
           Delete {kind}?
         </Modal.Title>

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
 import type { Choice } from '../../../contract/enums';
 import { RichTextEditor } from '../rich-text/rich-text-editor';
@@ -104,7 +110,15 @@ interface ChoiceFieldProps<T extends FieldValues> extends ControlledProps<T> {
 }
 
 /** Checkboxes whose value is the list of checked options. */
-export function CheckboxesField<T extends FieldValues>({ control, name, id, label, required, options, inline }: ChoiceFieldProps<T>) {
+export function CheckboxesField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  required,
+  options,
+  inline,
+}: ChoiceFieldProps<T>) {
   return (
     <Controller
       control={control}
@@ -129,7 +143,15 @@ export function CheckboxesField<T extends FieldValues>({ control, name, id, labe
 }
 
 /** Radio buttons whose value is the chosen option ('' until one is chosen). */
-export function RadiosField<T extends FieldValues>({ control, name, id, label, required, options, inline }: ChoiceFieldProps<T>) {
+export function RadiosField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  required,
+  options,
+  inline,
+}: ChoiceFieldProps<T>) {
   return (
     <Controller
       control={control}

@@ -66,7 +66,8 @@ export function labelToolbar(toolbar: Element): void {
     picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', name);
     picker?.querySelectorAll('.ql-picker-item').forEach((item) => {
       const value = item.getAttribute('data-value');
-      const label = selector === '.ql-header' ? (HEADER_NAMES[value ?? ''] ?? 'Normal text') : `${name} ${value ?? 'default'}`;
+      const label =
+        selector === '.ql-header' ? (HEADER_NAMES[value ?? ''] ?? 'Normal text') : `${name} ${value ?? 'default'}`;
       item.setAttribute('aria-label', label);
     });
   }

@@ -12,7 +12,10 @@ export function useDeleteAct() {
     onSuccess: async (_result, id) => {
       client.removeQueries({ queryKey: actKeys.detail(id) });
       // A deleted act leaves the venue slots it was scheduled in.
-      await Promise.all([client.invalidateQueries({ queryKey: actKeys.all }), client.invalidateQueries({ queryKey: ['venues'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: actKeys.all }),
+        client.invalidateQueries({ queryKey: ['venues'] }),
+      ]);
     },
   });
 }

@@ -13,6 +13,9 @@ export function useUpdateAct() {
     mutationFn: updateAct,
     // A venue's card names the act scheduled in its slots, so venue lists change too.
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: actKeys.all }), client.invalidateQueries({ queryKey: ['venues'] })]),
+      Promise.all([
+        client.invalidateQueries({ queryKey: actKeys.all }),
+        client.invalidateQueries({ queryKey: ['venues'] }),
+      ]),
   });
 }

@@ -5,7 +5,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ActInputSchema, type ActInput } from '../../../../contract/acts';
-import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SLOT_DEFS, type Choice } from '../../../../contract/enums';
+import {
+  ActSizes,
+  DEFAULT_GENRE,
+  Genres,
+  PerformerSoundSystems,
+  SLOT_DEFS,
+  type Choice,
+} from '../../../../contract/enums';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import {
   BooleanRadiosField,
@@ -127,7 +134,15 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
           </Form.Control.Feedback>
         )}
       </Form.Group>
-      <RadiosField control={control} name="size" id="size" label="Act size" options={ActSizes.options} inline required />
+      <RadiosField
+        control={control}
+        name="size"
+        id="size"
+        label="Act size"
+        options={ActSizes.options}
+        inline
+        required
+      />
       <CheckboxesField
         control={control}
         name="preferred_slots"

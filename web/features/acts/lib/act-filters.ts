@@ -70,7 +70,10 @@ export function actListQuery(filters: ActFilters): ListQuery {
 }
 
 /** Spec 2: the status filter runs on the fetched acts. */
-export function filterByStatus<T extends Pick<Act, 'scheduled_venue_slots'>>(acts: readonly T[], status: ActFilters['status']): T[] {
+export function filterByStatus<T extends Pick<Act, 'scheduled_venue_slots'>>(
+  acts: readonly T[],
+  status: ActFilters['status'],
+): T[] {
   if (!status) return [...acts];
   const wanted = status === 'looking' ? ACT_STATUS.looking : ACT_STATUS.scheduled;
   return acts.filter((act) => actStatus(act) === wanted);

@@ -68,8 +68,8 @@ export function ActList() {
       </div>
       {hasRole(user, 'host') && (
         <Alert variant="info">
-          Looking for acts for your porch? Filter by genre and by the slot you have free, then use an act&apos;s
-          Contact button to invite it, and place it in your venue with Slots / Schedule.
+          Looking for acts for your porch? Filter by genre and by the slot you have free, then use an act&apos;s Contact
+          button to invite it, and place it in your venue with Slots / Schedule.
         </Alert>
       )}
       <div role="search" aria-label="Search and filter acts">

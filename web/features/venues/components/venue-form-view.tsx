@@ -5,7 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { Genres, SLOT_DEFS, VenueSizePrefs, YesNo, type Choice } from '../../../../contract/enums';
-import { CreateVenueInputSchema, UpdateVenueInputSchema, type CreateVenueInput, type UpdateVenueInput } from '../../../../contract/venues';
+import {
+  CreateVenueInputSchema,
+  UpdateVenueInputSchema,
+  type CreateVenueInput,
+  type UpdateVenueInput,
+} from '../../../../contract/venues';
 import { ChoiceGroup } from '../../../components/catalogue/choice-group';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import {

@@ -15,7 +15,10 @@ export interface VenueFilters {
 export const NO_VENUE_FILTERS: VenueFilters = { search: '', genre: '', slot: '' };
 
 /** Spec 2: 'Slot 1 Available' ... 'Slot 4 Available' (after 'Any Slot Availability'). */
-export const SLOT_AVAILABILITY_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({ value: slot, label: `${slot} Available` }));
+export const SLOT_AVAILABILITY_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({
+  value: slot,
+  label: `${slot} Available`,
+}));
 
 const isGenre = (value: string): value is Genre => (Genres.values as readonly string[]).includes(value);
 const isSlot = (value: string): value is SlotDef => (SLOT_DEFS as readonly string[]).includes(value);

@@ -9,7 +9,6 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useVenue } from '../api/get-venue';
 import { VenueCard } from '../components/venue-card';
 
-
 /** Spec 2: /venues/{venueId}, one venue's card on a page of its own. */
 export function VenueDetail() {
   const id = routeId(useParams().venueId);

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, inject, test, vi } from 'vitest';
+import { AuthServerMessages } from '../../../../contract/auth';
+import { REQUIRED } from '../../../../contract/forms';
+import { VenueMessages } from '../../../../contract/venues';
+import { saveSession } from '../../../lib/session';
+import { createVenue } from '../../../test/catalogue';
+import { watchFetch } from '../../../test/fetch-calls';
+import { renderApp, signUp } from '../../../test/render-app';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// Quill loads lazily, and under jsdom the first load takes a few seconds.
+const EDITOR_WAIT = { timeout: 15_000 };
+const editor = () => screen.findByRole('textbox', { name: /^Description/ }, EDITOR_WAIT);
+
+const group = (legend: string) => screen.getByRole('group', { name: new RegExp(`^${legend}`) });
+
+describe('/venues/new', () => {
+  test('an empty form shows every spec 5 message beside its field and sends nothing', async () => {
+    saveSession(await signUp(['host'], 'Hana Host'));
+    const calls = watchFetch();
+    const { user } = renderApp('/venues/new');
+    await screen.findByRole('heading', { level: 1, name: 'New Venue' });
+    await editor();
+    await user.click(screen.getByRole('button', { name: 'Create Venue' }));
+
+    const address = screen.getByRole('textbox', { name: /^Address/ });
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveAccessibleDescription(expect.stringContaining(REQUIRED));
+    expect(await editor()).toHaveAccessibleDescription(REQUIRED);
+    expect(group('Preferred genres')).toHaveAccessibleDescription(VenueMessages.genreRequired);
+    expect(group('Preferred act size')).toHaveAccessibleDescription(REQUIRED);
+    expect(group('Can you provide electricity')).toHaveAccessibleDescription(REQUIRED);
+    expect(group('Can you provide a sound system')).toHaveAccessibleDescription(REQUIRED);
+    expect(group('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
+    expect(group('Slots you can host')).toHaveAccessibleDescription(VenueMessages.slotRequired);
+    expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
+  }, 30_000);
+
+  test('every field has its spec 3 choices with the contract labels', async () => {
+    saveSession(await signUp(['host']));
+    renderApp('/venues/new');
+    await screen.findByRole('heading', { level: 1, name: 'New Venue' });
+    expect(within(group('Preferred genres')).getAllByRole('checkbox')).toHaveLength(21);
+    expect(within(group('Preferred genres')).getByRole('checkbox', { name: 'Hip Hop' })).toBeInTheDocument();
+    const sizes = within(group('Preferred act size'))
+      .getAllByRole('radio')
+      .map((r) => r.closest('div')?.textContent);
+    expect(sizes).toEqual(['1-3 persons', '4+ persons', 'Any size']);
+    // The slot times come from the festival configuration.
+    await screen.findByRole('checkbox', { name: 'Slot 1 (12:00pm-1:00pm)' });
+    const slots = within(group('Slots you can host')).getAllByRole('checkbox');
+    expect(slots.map((s) => s.closest('div')?.textContent)).toEqual([
+      'Slot 1 (12:00pm-1:00pm)',
+      'Slot 2 (1:30pm-2:30pm)',
+      'Slot 3 (3:00pm-4:00pm)',
+      'Slot 4 (4:30pm-5:30pm)',
+    ]);
+  });
+
+  test('a performer is not allowed to create a venue', async () => {
+    saveSession(await signUp(['performer']));
+    renderApp('/venues/new');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthServerMessages.forbidden);
+    expect(screen.queryByRole('button', { name: 'Create Venue' })).not.toBeInTheDocument();
+  });
+
+  test('a signed-out visitor is not allowed either', async () => {
+    renderApp('/venues/new');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthServerMessages.forbidden);
+  });
+});
+
+describe('/venues/:id/edit', () => {
+  test('the owner edits every field but the slots, saved through PATCH /no_slots, then returns to the list', async () => {
+    const host = await signUp(['host']);
+    const venue = await createVenue(host, { available_slots: [{ slot_def: 'Slot 2' }] });
+    saveSession(host);
+    const calls = watchFetch();
+    const { user, router } = renderApp(`/venues/${venue.id}/edit`);
+    await screen.findByRole('heading', { level: 1, name: 'Edit Venue' });
+    expect(screen.queryByRole('group', { name: /^Slots you can host/ })).not.toBeInTheDocument();
+    expect(within(group('Preferred genres')).getByRole('checkbox', { name: 'Folk' })).toBeChecked();
+    await editor();
+
+    const address = screen.getByRole('textbox', { name: /^Address/ });
+    await user.clear(address);
+    await user.type(address, `${venue.address} (back yard)`);
+    await user.click(within(group('Preferred genres')).getByRole('checkbox', { name: 'Blues' }));
+    await user.click(screen.getByRole('button', { name: 'Save Venue' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/venues'));
+    expect(calls()).toContain(`PATCH ${inject('apiUrl')}/v1/venues/${venue.id}/no_slots`);
+    const saved = (await (await fetch(`${inject('apiUrl')}/v1/venues/${venue.id}`)).json()) as typeof venue;
+    expect(saved.address).toBe(`${venue.address} (back yard)`);
+    expect(saved.preferred_act_types).toEqual(expect.arrayContaining(['folk', 'blues']));
+    expect(saved.available_slots.map((s) => s.slot_def)).toEqual(['Slot 2']);
+  }, 30_000);
+
+  test('another host sees "You are not allowed to perform this action."', async () => {
+    const venue = await createVenue(await signUp(['host']));
+    saveSession(await signUp(['host']));
+    renderApp(`/venues/${venue.id}/edit`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthServerMessages.forbidden);
+    expect(screen.queryByRole('button', { name: 'Save Venue' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { createVenue } from '../../../test/catalogue';
+import { watchFetch } from '../../../test/fetch-calls';
+import { renderApp, signUp } from '../../../test/render-app';
+import { VENUE_LIST_TEXT } from './venue-list';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const venueCalls = (calls: string[]) =>
+  calls
+    .filter((c) => c.startsWith('GET ') && new URL(c.slice(4)).pathname === '/v1/venues')
+    .map((c) => new URL(c.slice(4)).searchParams);
+
+describe('/venues search and filters live in the URL', () => {
+  test('a shared link shows its filters and asks the API for them (spec 7)', async () => {
+    const calls = watchFetch();
+    renderApp('/venues?genre=jazz&slot=Slot+2&search=porch');
+    await screen.findByRole('heading', { level: 1, name: 'Venues' });
+    expect(screen.getByRole('combobox', { name: 'Genre' })).toHaveValue('jazz');
+    expect(screen.getByRole('combobox', { name: 'Slot availability' })).toHaveValue('Slot 2');
+    expect(screen.getByRole('searchbox', { name: 'Search venues' })).toHaveValue('porch');
+    expect(screen.getByPlaceholderText('Search street name or description')).toBeInTheDocument();
+    await screen.findByText(/^Found \d+ results$/);
+    const [query] = venueCalls(calls());
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      offset: '0',
+      limit: '100',
+      include_total: 'true',
+      order_by: '-updated_time',
+      search: 'porch',
+      s_preferred_act_types__ilike: 'jazz',
+      available_slots__slot_def: 'Slot 2',
+      available_slots__available_to_schedule: 'true',
+    });
+  });
+
+  test('the filters offer the spec 2 choices', async () => {
+    renderApp('/venues');
+    const genre = await screen.findByRole('combobox', { name: 'Genre' });
+    expect(within(genre).getAllByRole('option')[0]).toHaveTextContent('Any Genre');
+    expect(within(genre).getAllByRole('option')).toHaveLength(22);
+    const slot = screen.getByRole('combobox', { name: 'Slot availability' });
+    expect(
+      within(slot)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Any Slot Availability',
+      'Slot 1 Available',
+      'Slot 2 Available',
+      'Slot 3 Available',
+      'Slot 4 Available',
+    ]);
+  });
+
+  test('typing searches once the typing has paused for 500 ms, and the search goes into the URL', async () => {
+    const host = await signUp(['host']);
+    const address = `${Date.now()} Quiet Lane`;
+    await createVenue(host, { address });
+    const calls = watchFetch();
+    const { user, router } = renderApp('/venues');
+    await screen.findByText(/^Found \d+ results$/);
+    const box = screen.getByRole('searchbox', { name: 'Search venues' });
+    await user.type(box, address);
+    const typedAt = Date.now();
+    // Nothing searched while typing.
+    expect(venueCalls(calls()).some((q) => q.has('search'))).toBe(false);
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?search=${encodeURIComponent(address).replace(/%20/g, '+')}`),
+    );
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
+    expect(await screen.findByText('Found 1 results')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: address })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/venues\/\d+$/),
+    );
+    expect(
+      venueCalls(calls())
+        .filter((q) => q.has('search'))
+        .map((q) => q.get('search')),
+    ).toEqual([address]);
+  });
+
+  test('choosing a filter puts it in the URL; nothing matching shows the spec text', async () => {
+    const { user, router } = renderApp(`/venues?search=${Date.now()}-nothing-like-this`);
+    expect(await screen.findByText(VENUE_LIST_TEXT.noMatch)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Genre' }), 'Hip Hop');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('genre')).toBe('hiphop'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Slot availability' }), 'Slot 4 Available');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('slot')).toBe('Slot 4'));
+    expect(screen.getByText('Found 0 results')).toBeInTheDocument();
+  });
+});
+
+describe('/venues by role', () => {
+  test('a host gets the New Venue button and no banner', async () => {
+    saveSession(await signUp(['host']));
+    renderApp('/venues');
+    expect(await screen.findByRole('link', { name: 'New Venue' })).toHaveAttribute('href', '/venues/new');
+    expect(screen.queryByText(/Looking for a porch to play on/)).not.toBeInTheDocument();
+  });
+
+  test('a performer gets the guidance banner and no New Venue button', async () => {
+    saveSession(await signUp(['performer']));
+    renderApp('/venues');
+    expect(await screen.findByText(/Looking for a porch to play on/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New Venue' })).not.toBeInTheDocument();
+  });
+});
