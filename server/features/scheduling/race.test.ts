@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { testEngine } from '../../test/database.js';
+import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+
+const HOSTS = 50;
+const ROUNDS = 20;
+
+let t: TestApp;
+let baseUrl: string;
+let hosts: Array<{ host: BuiltUser; venue: number; address: string }>;
+let performer: BuiltUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A real port: app.inject runs requests one after another in this process; 50 sockets do not.
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  performer = await buildPerformer(t.app, { email: 'raced.performer@example.test' });
+  hosts = [];
+  for (let i = 0; i < HOSTS; i++) {
+    const host = await buildHost(t.app);
+    const address = `${i + 1} Race Street`;
+    hosts.push({ host, address, venue: await buildVenue(t.app, host, { address, slots: ['Slot 2'] }) });
+  }
+});
+afterAll(() => t.close());
+
+async function scheduledRows(actId: number) {
+  return t.app.deps.db.kysely
+    .selectFrom('venue_slots')
+    .select(['venue_id'])
+    .where('scheduled_act_id', '=', actId)
+    .where('slot_def', '=', 'Slot 2')
+    .execute();
+}
+
+describe(`${HOSTS} hosts putting the same act into Slot 2 at once (${testEngine})`, () => {
+  it(`lets exactly one win, ${ROUNDS} rounds in a row, the others get 409 and nothing of theirs is applied`, async () => {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const name = `Wanted Everywhere ${round}`;
+      const act = await buildAct(t.app, performer, { name, preferred_slots: ['Slot 2'] });
+      const mailsBefore = await t.app.deps.db.kysely
+        .selectFrom('outbox')
+        .select('id')
+        .where('subject', 'like', `%"${name}"%`)
+        .execute();
+      expect(mailsBefore).toEqual([]);
+
+      const responses = await Promise.all(
+        hosts.map(async ({ host, venue, address }) => {
+          const res = await fetch(`${baseUrl}/v1/venues/${venue}`, {
+            method: 'PATCH',
+            headers: { ...host.auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ available_slots: [{ slot_def: 'Slot 2', scheduled_act_id: act }] }),
+          });
+          return { venue, address, status: res.status, body: (await res.json()) as { error?: string } };
+        }),
+      );
+
+      const statuses = responses.map((r) => r.status);
+      const winners = responses.filter((r) => r.status === 200);
+      expect(
+        statuses.filter((s) => s >= 500),
+        `round ${round}: no 5xx`,
+      ).toEqual([]);
+      expect(
+        winners.map((w) => w.venue),
+        `round ${round}: one winner`,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 409),
+        `round ${round}: the rest 409`,
+      ).toHaveLength(HOSTS - 1);
+      for (const loser of responses.filter((r) => r.status === 409)) {
+        expect(loser.body.error).toContain(`"${name}" is already scheduled to play Slot 2 (1:30pm-2:30pm)`);
+      }
+
+      // One scheduled row, at the winner's venue; one e-mail to the performer, from the winner.
+      expect((await scheduledRows(act)).map((r) => r.venue_id)).toEqual([winners[0]!.venue]);
+      const mails = await t.app.deps.db.kysely
+        .selectFrom('outbox')
+        .select('subject')
+        .where('subject', 'like', `%"${name}"%`)
+        .execute();
+      expect(mails).toEqual([{ subject: `Porchfest: "${name}" is scheduled to play at ${winners[0]!.address}` }]);
+    }
+    // 1,000 concurrent saves: about 20 s on PostgreSQL on 2 shared cores.
+  }, 120_000);
+});

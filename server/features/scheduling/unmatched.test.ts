@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+
+let t: TestApp;
+let host: BuiltUser;
+let performer: BuiltUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await buildHost(t.app);
+  performer = await buildPerformer(t.app);
+});
+afterAll(() => t.close());
+
+const unmatched = (query: string) => t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?${query}` });
+const offeredIds = async (venue: number, slot: string) => {
+  const res = await unmatched(`venue_id=${venue}&slot_def=${encodeURIComponent(slot)}`);
+  expect(res.statusCode).toBe(200);
+  return UnmatchedActsResponseSchema.parse(res.json()).data.map((a) => a.id);
+};
+const setSlots = async (venue: number, slots: Array<{ slot_def: string; scheduled_act_id?: number | null }>) => {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/v1/venues/${venue}`,
+    headers: host.auth,
+    payload: { available_slots: slots },
+  });
+  expect(res.statusCode).toBe(200);
+};
+
+describe('GET /v1/acts/unmatched', () => {
+  it('offers every act free at that slot time, with the act already in this venue’s slot, and not one booked elsewhere', async () => {
+    const here = await buildVenue(t.app, host, { slots: ['Slot 2'] });
+    const elsewhere = await buildVenue(t.app, host, { slots: ['Slot 1', 'Slot 2'] });
+    const free = await buildAct(t.app, performer, {
+      name: 'A Free Act',
+      type: 'blues',
+      preferred_slots: ['Slot 2', 'Slot 4'],
+    });
+    const mine = await buildAct(t.app, performer, { name: 'B Already Here' });
+    const bookedAtTwo = await buildAct(t.app, performer, { name: 'C Booked Elsewhere' });
+    const bookedAtOne = await buildAct(t.app, performer, { name: 'D Plays Slot 1 Elsewhere' });
+    await setSlots(here, [{ slot_def: 'Slot 2', scheduled_act_id: mine }]);
+    await setSlots(elsewhere, [
+      { slot_def: 'Slot 1', scheduled_act_id: bookedAtOne },
+      { slot_def: 'Slot 2', scheduled_act_id: bookedAtTwo },
+    ]);
+
+    const slotTwo = await offeredIds(here, 'Slot 2');
+    expect(slotTwo).toEqual(expect.arrayContaining([free, mine, bookedAtOne]));
+    expect(slotTwo).not.toContain(bookedAtTwo);
+    // At Slot 1 of this venue, the act playing Slot 1 elsewhere is the one not offered.
+    const slotOne = await offeredIds(here, 'Slot 1');
+    expect(slotOne).toEqual(expect.arrayContaining([free, mine, bookedAtTwo]));
+    expect(slotOne).not.toContain(bookedAtOne);
+
+    const res = await unmatched(`venue_id=${here}&slot_def=Slot%202`);
+    const body = UnmatchedActsResponseSchema.parse(res.json());
+    expect(body.total).toBe(body.data.length);
+    expect(body.data.find((a) => a.id === free)).toEqual({
+      id: free,
+      name: 'A Free Act',
+      type: 'blues',
+      preferred_slots: ['Slot 2', 'Slot 4'],
+    });
+    // By name, so the choice list reads alphabetically.
+    const names = body.data.map((a) => a.name);
+    expect(names.indexOf('A Free Act')).toBeLessThan(names.indexOf('B Already Here'));
+  });
+
+  it('answers 404 for an unknown venue and 400 naming a missing or wrong parameter', async () => {
+    const venue = await buildVenue(t.app, host);
+    expect((await unmatched('venue_id=999999&slot_def=Slot%201')).statusCode).toBe(404);
+    const noSlot = await unmatched(`venue_id=${venue}`);
+    expect(noSlot.statusCode).toBe(400);
+    expect(noSlot.json().fields).toHaveProperty('slot_def');
+    const badSlot = await unmatched(`venue_id=${venue}&slot_def=Slot%209`);
+    expect(badSlot.statusCode).toBe(400);
+    expect(badSlot.json().fields.slot_def).toBe('Slot must be one of Slot 1, Slot 2, Slot 3, Slot 4');
+    const badVenue = await unmatched('venue_id=abc&slot_def=Slot%201');
+    expect(badVenue.statusCode).toBe(400);
+    expect(badVenue.json().fields).toHaveProperty('venue_id');
+  });
+
+  it('is not taken for GET /v1/acts/{id}', async () => {
+    const res = await unmatched('');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('venue_id');
+  });
+});
