@@ -42,6 +42,7 @@ export const CommentListQuerySchema = listQuerySchema(['-updated_time', 'updated
   entity_type: z.enum(['venue', 'act']).optional(),
 });
 export const CommentListResponseSchema = listResponseSchema(CommentSchema);
+export type CommentListResponse = z.infer<typeof CommentListResponseSchema>;
 
 /** POST /v1/contact: a message to the committee (spec 3 Contact-committee payload). */
 export const ContactInputSchema = z.object({

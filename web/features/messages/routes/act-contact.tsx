@@ -1,3 +1,4 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { OwnerContact } from '../components/owner-contact';
 
-export const ActContact = () => <ComingSoon title="Contact an act owner" />;
+/** Spec 2: /acts/{actId}/contact, a message to the act's performer. */
+export const ActContact = () => <OwnerContact type="act" />;

@@ -1,3 +1,4 @@
-import { ComingSoon } from '../../../components/ui/coming-soon';
+import { OwnerContact } from '../components/owner-contact';
 
-export const VenueContact = () => <ComingSoon title="Contact a venue owner" />;
+/** Spec 2: /venues/{venueId}/contact, a message to the venue's host. */
+export const VenueContact = () => <OwnerContact type="venue" />;

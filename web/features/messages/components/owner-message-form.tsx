@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { CommentInputSchema } from '../../../../contract/messages';
+import { RichTextField } from '../../../components/catalogue/form-fields';
+import { fullPageLoad } from '../../../lib/navigation';
+import type { ContactTarget } from '../api/get-contact-target';
+import { useSendComment } from '../api/send-comment';
+import { SendMessageDialog } from './send-message-dialog';
+
+// Spec 5: the owner message is required ('This field is required'), rich text of at most 1500 characters.
+const MessageFormSchema = CommentInputSchema.pick({ message: true });
+
+/** Compose, confirm, send, then reload with result=success (spec 2 and 4, Message send). */
+export function OwnerMessageForm({ target }: { target: ContactTarget }) {
+  const { pathname } = useLocation();
+  const send = useSendComment();
+  // The validated message waiting for 'Send it'; null while no confirmation is open.
+  const [pending, setPending] = useState<string | null>(null);
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(MessageFormSchema),
+    defaultValues: { message: '' },
+  });
+
+  const confirmed = async (message: string) => {
+    try {
+      await send.mutateAsync({
+        message,
+        entity_id: target.id,
+        entity_type: target.type,
+        entity_name: target.name,
+      });
+      fullPageLoad(`${pathname}?result=success`);
+    } catch (error) {
+      // Spec 8: a failed send is only logged; a network failure has had its own dialog.
+      console.error(error);
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <Form noValidate onSubmit={handleSubmit((input) => setPending(input.message))}>
+        <RichTextField control={control} name="message" id="message" label="Message" required />
+        <Button type="submit">Send message</Button>
+      </Form>
+      <SendMessageDialog
+        show={pending !== null}
+        name={target.name}
+        pending={send.isPending}
+        onConfirm={() => pending !== null && void confirmed(pending)}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}
