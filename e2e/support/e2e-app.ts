@@ -8,6 +8,8 @@ import { resultsDir, startServer, type RunningServer } from './server.js';
 export interface E2eApp {
   readonly baseUrl: string;
   readonly smtp: SmtpSink;
+  /** The server's SQLite file (to grant admin with `npm run admin`, as the committee does). */
+  readonly databasePath: string;
   /** This test's page, in a context of its own. */
   readonly page: Page;
   readonly context: BrowserContext;
@@ -72,6 +74,9 @@ export function useE2eApp(name: string): E2eApp {
     },
     get smtp() {
       return need(server, 'The server').smtp;
+    },
+    get databasePath() {
+      return need(server, 'The server').databasePath;
     },
     get page() {
       return need(session, 'The page').page;

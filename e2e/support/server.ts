@@ -27,6 +27,8 @@ export interface RunningServer {
   smtp: SmtpSink;
   /** The server's stdout and stderr, kept for reading after a failure. */
   logFile: string;
+  /** The server's SQLite file, for the committee's own tools (`npm run admin`) in a test. */
+  databasePath: string;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startServer(name: string): Promise<RunningServer> {
   ensureBuilt();
   mkdirSync(resultsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'porchfest-e2e-'));
+  const databasePath = join(dataDir, 'porchfest.sqlite');
   const smtp = await startSmtpSink();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -109,7 +112,7 @@ export async function startServer(name: string): Promise<RunningServer> {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_PATH: join(dataDir, 'porchfest.sqlite'),
+    DATABASE_PATH: databasePath,
     SMTP_URL: smtp.url,
     PUBLIC_URL: baseUrl,
     JWT_SECRET: E2E_JWT_SECRET,
@@ -129,6 +132,9 @@ export async function startServer(name: string): Promise<RunningServer> {
   }
   const output = () => Buffer.concat(captured).toString('utf8');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If the test process dies without running afterAll, do not leave the server listening.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -137,6 +143,7 @@ export async function startServer(name: string): Promise<RunningServer> {
       await exited;
       clearTimeout(killTimer);
     }
+    process.off('exit', killOnExit);
     log.end();
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -148,5 +155,5 @@ export async function startServer(name: string): Promise<RunningServer> {
     await stop();
     throw err;
   }
-  return { baseUrl, smtp, logFile, stop };
+  return { baseUrl, smtp, logFile, databasePath, stop };
 }
