@@ -20,7 +20,7 @@ export function SendMessageDialog({ show, name, pending, onConfirm, onCancel }: 
       aria-describedby="send-message-text"
       centered
     >
-      <Modal.Header closeButton closeLabel="Cancel">
+      <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="send-message-title" as="h2" className="h5">
           Send Message?
         </Modal.Title>
