@@ -16,13 +16,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test file signs people up from 127.0.0.1.
     rateRules: { signupPerAddress: { limit: 10_000, windowMinutes: 60, blockMinutes: 1 } },
   });
-  const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  const admin = await buildAdmin(testApp.app, { name: 'Ada Admin' });
-  project.provide('apiUrl', url);
-  const { search, email } = await mailedResetLink(testApp);
-  project.provide('resetLinkQuery', search);
-  project.provide('resetLinkEmail', email);
-  project.provide('adminSession', presentSessionUser(admin.user, admin.token));
+  try {
+    const url = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const admin = await buildAdmin(testApp.app, { name: 'Ada Admin' });
+    project.provide('apiUrl', url);
+    const { search, email } = await mailedResetLink(testApp);
+    project.provide('resetLinkQuery', search);
+    project.provide('resetLinkEmail', email);
+    project.provide('adminSession', presentSessionUser(admin.user, admin.token));
+  } catch (error) {
+    // Otherwise the open database and SMTP sink keep Vitest from exiting.
+    await testApp.close();
+    throw error;
+  }
   return () => testApp.close();
 }
 

@@ -1,12 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, inject } from 'vitest';
+import { afterEach, inject, vi } from 'vitest';
 import { setApiBaseUrl } from '../lib/api-client';
 import './provided';
 
 setApiBaseUrl(inject('apiUrl'));
 // The first visit to a screen compiles its lazy chunk (zod, the form library) on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+// A test clicks through whole screens against a real server, sharing two cores with others.
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -52,7 +52,11 @@ export function Register() {
     <div className="auth-card mx-auto">
       <h1 className="h3 text-center mb-3">Register</h1>
       <div className="alert alert-info">
-        Who should register? See our <Link to="/faq">FAQ page</Link>.
+        Who should register? See our{' '}
+        <Link to="/faq" className="alert-link">
+          FAQ page
+        </Link>
+        .
       </div>
       <Form noValidate onSubmit={onSubmit}>
         <TextField
