@@ -9,6 +9,12 @@ const TimeRangeSchema = z
   .object({ date: isoDate, start: clockTime, end: clockTime })
   .refine((r) => r.start < r.end, { message: 'end must be after start', path: ['end'] });
 
+/** One slide of the home page's carousel: an image of our own and what it shows, for people who cannot see it. */
+export const CarouselImageSchema = z.object({
+  src: sitePath,
+  alt: z.string().min(1, 'every carousel image needs an alt text'),
+});
+
 export const SlotConfigSchema = z.object({
   name: z.string().min(1),
   start: clockTime,
@@ -34,6 +40,11 @@ export const FestivalConfigSchema = z.object({
   committee_email: z.string().email('must be an e-mail address'),
   contact_categories: z.array(z.object({ value: z.string().min(1), name: z.string().min(1) })).min(1),
   map_search_url: link,
+  /** One line under the festival's name on the home page and in link previews. */
+  tagline: z.string().min(1),
+  // Spec 9: six band photos.
+  carousel: z.array(CarouselImageSchema).length(6),
 });
 export type FestivalConfig = z.infer<typeof FestivalConfigSchema>;
 export type SlotConfig = z.infer<typeof SlotConfigSchema>;
+export type CarouselImage = z.infer<typeof CarouselImageSchema>;
