@@ -39,6 +39,8 @@ async function logOut(page: Page, name: string): Promise<void> {
     .getByRole('button', { name: 'Logout' })
     .or(page.getByRole('menuitem', { name: 'Logout' }))
     .click();
+  // Logout reloads the home page: wait for that load, or the next goto races it.
+  await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });
   await expect
     .poll(() => page.getByRole('link', { name: 'Login / Register' }).isVisible(), { timeout: 15_000 })
     .toBe(true);
