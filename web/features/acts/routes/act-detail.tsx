@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAct } from '../api/get-act';
 import { ActCard } from '../components/act-card';
+import { ReceivedMessages } from '../../messages/components/received-messages';
 
 /** Spec 2: /acts/{actId}, one act's card on a page of its own. */
 export function ActDetail() {
@@ -24,6 +25,8 @@ export function ActDetail() {
   return (
     <PageHeadingFocus>
       <ActCard act={act.data} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/acts')} />
+      {/* Issue 5: the owner (and admins) see the messages people sent about it. */}
+      <ReceivedMessages entityType="act" entityId={act.data.id} ownerId={act.data.creator_id} />
     </PageHeadingFocus>
   );
 }

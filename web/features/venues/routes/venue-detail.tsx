@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useVenue } from '../api/get-venue';
 import { VenueCard } from '../components/venue-card';
+import { ReceivedMessages } from '../../messages/components/received-messages';
 
 /** Spec 2: /venues/{venueId}, one venue's card on a page of its own. */
 export function VenueDetail() {
@@ -24,6 +25,8 @@ export function VenueDetail() {
   return (
     <PageHeadingFocus>
       <VenueCard venue={venue.data} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/venues')} />
+      {/* Issue 5: the owner (and admins) see the messages people sent about it. */}
+      <ReceivedMessages entityType="venue" entityId={venue.data.id} ownerId={venue.data.creator_id} />
     </PageHeadingFocus>
   );
 }
