@@ -19,9 +19,11 @@ async function openAccountMenu(path: string, name: string) {
   return { user, nav, toggle };
 }
 
+// The pages under the bar are this project's own screens (profile, admin board), so the
+// tests do not depend on what the public pages need from the browser.
 describe('navigation bar', () => {
   test('signed out: the spec 2 links and "Login / Register", and no account menu', async () => {
-    const { nav } = await openAt('/');
+    const { nav } = await openAt('/admin');
     expect(within(nav).getByRole('link', { name: 'Porchfest 2025' })).toHaveAttribute('href', '/porchfest');
     for (const [name, href] of [
       ['Acts', '/acts'],
@@ -39,7 +41,7 @@ describe('navigation bar', () => {
 
   test('a performer sees My Acts but not My Venues', async () => {
     saveSession(await signUp(['performer'], 'Pat Performer'));
-    const { nav } = await openAccountMenu('/', 'Pat Performer');
+    const { nav } = await openAccountMenu('/profile', 'Pat Performer');
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('link', { name: 'My Acts' })).toHaveAttribute('href', '/myacts');
     expect(within(nav).queryByRole('link', { name: 'My Venues' })).not.toBeInTheDocument();
@@ -49,28 +51,28 @@ describe('navigation bar', () => {
 
   test('a host sees My Venues but not My Acts', async () => {
     saveSession(await signUp(['host'], 'Harriet Host'));
-    const { nav } = await openAccountMenu('/', 'Harriet Host');
+    const { nav } = await openAccountMenu('/profile', 'Harriet Host');
     expect(within(nav).getByRole('link', { name: 'My Venues' })).toHaveAttribute('href', '/myvenues');
     expect(within(nav).queryByRole('link', { name: 'My Acts' })).not.toBeInTheDocument();
   });
 
   test('a host and performer sees both', async () => {
     saveSession(await signUp(['host', 'performer'], 'Bea Both'));
-    const { nav } = await openAccountMenu('/', 'Bea Both');
+    const { nav } = await openAccountMenu('/profile', 'Bea Both');
     expect(within(nav).getByRole('link', { name: 'My Venues' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'My Acts' })).toBeInTheDocument();
   });
 
   test('an admin passes every role check, so sees both', async () => {
     saveSession(inject('adminSession'));
-    const { nav } = await openAccountMenu('/', 'Ada Admin');
+    const { nav } = await openAccountMenu('/profile', 'Ada Admin');
     expect(within(nav).getByRole('link', { name: 'My Venues' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'My Acts' })).toBeInTheDocument();
   });
 
   test('the account menu works from the keyboard and Escape closes it', async () => {
     saveSession(await signUp(['performer'], 'Kim Keys'));
-    const { user, nav } = await openAt('/');
+    const { user, nav } = await openAt('/profile');
     const toggle = within(nav).getByRole('button', { name: 'Kim Keys' });
     toggle.focus();
     await user.keyboard('{ArrowDown}');
@@ -100,7 +102,7 @@ describe('navigation bar', () => {
   });
 
   test('the error toast exists but is never shown', async () => {
-    await openAt('/');
+    await openAt('/admin');
     const toast = document.getElementById('error-toast');
     expect(toast).not.toBeNull();
     expect(toast).not.toBeVisible();

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { usePageTitle } from '../lib/page-title';
 
 /**
  * Shown when a screen throws or its code cannot be loaded (typically a new release replaced
@@ -7,6 +8,7 @@ import { useRouteError } from 'react-router';
  * sits in the page's <main>; `standalone` is for a failure of the layout itself.
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
+  usePageTitle('Something went wrong');
   const error = useRouteError();
   useEffect(() => {
     console.error(error);

@@ -71,7 +71,7 @@ describe('session (spec 3 and 4)', () => {
   test('Logout signs out on the server too and forgets the session', async () => {
     const person = await signUp(['performer'], 'Lou Logout');
     saveSession(person);
-    const { user } = renderApp('/');
+    const { user } = renderApp('/profile');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     await user.click(await within(nav).findByRole('button', { name: 'Lou Logout' }));
     await user.click(within(nav).getByRole('button', { name: 'Logout' }));
