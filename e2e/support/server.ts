@@ -53,7 +53,13 @@ export function ensureBuilt(): void {
   const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
   const sourcesAt = Math.max(...BUILD_SOURCES.map((p) => newestMtime(join(projectRoot, p))));
   if (builtAt >= sourcesAt) return;
-  const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, and Vite builds React's development bundles for any NODE_ENV but
+  // production: the browser must get what production serves.
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status}): the e2e tests need dist/`);
 }
 
