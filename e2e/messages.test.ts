@@ -132,6 +132,14 @@ describe('messages to an owner', () => {
     expect(mail.subject).toBe('Porchfest: a message about your venue "22 Willow Street"');
     expect(mail.text).toContain('would love to play on your porch in slot 1.');
     expect(mail.text).toContain(`Pablo Performer (${performer.email})`);
+
+    // The host finds it on the venue's page too (the later init script wins: signed in as the host).
+    await signInAs(host);
+    await page.goto(`/venues/${venue.id}`);
+    const received = page.getByRole('region', { name: 'Messages you received' });
+    await received.getByText('would love to play on your porch in slot 1.', { exact: false }).waitFor();
+    await received.getByRole('link', { name: performer.email }).waitFor();
+    await expectNoAxeViolations(page);
   });
 
   test('a visitor is told to log in on both contact screens, which pass axe', async () => {
