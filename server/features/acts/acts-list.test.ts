@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.app.inject({ method: 'GET', url: `/v1/acts?${qs}`, headers });
 }
 

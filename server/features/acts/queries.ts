@@ -53,17 +53,39 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
   return eb.and(all);
 }
 
-export async function listActs(db: Db, filters: ActFilters, page: ActPage): Promise<ActRecord[]> {
+export interface ActListPage {
+  acts: ActRecord[];
+  /** Every match, ignoring paging; only when asked for. */
+  total?: number;
+}
+
+/**
+ * The page's ids first, then their whole rows; with a search, one pass gives the page and the
+ * total (see listVenues).
+ */
+export async function listActs(db: Db, filters: ActFilters, page: ActPage, withTotal = false): Promise<ActListPage> {
   const [column, direction] = ORDER[page.order_by];
+  // Without a search, the page is a walk down an index and the count an index-only count:
+  // a window count would sort every match instead.
+  const singlePass = withTotal && Boolean(filters.search);
   let query = db.kysely
     .selectFrom('acts')
-    .selectAll()
+    .select('id')
+    .$if(singlePass, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
     .where((eb) => conditions(eb, db.dialect, filters))
     .orderBy(column, direction)
     // Ties (rows written in the same millisecond) still come in a stable order across pages.
     .orderBy('id', direction);
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
-  return withDetails(db.kysely, await query.execute());
+  const matches = await query.execute();
+  const ids = matches.map((m) => m.id);
+  const rows = ids.length > 0 ? await db.kysely.selectFrom('acts').selectAll().where('id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const acts = await withDetails(db.kysely, ids.flatMap((id) => byId.get(id) ?? []));
+  if (!withTotal) return { acts };
+  // A page past the last match has no row to carry the count.
+  const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countActs(db, filters);
+  return { acts, total };
 }
 
 export async function countActs(db: Db, filters: ActFilters): Promise<number> {

@@ -10,7 +10,7 @@ import { notifyActDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeAct } from './policy.js';
 import { presentAct } from './present.js';
-import { countActs, deleteAct, findAct, insertAct, listActs, updateAct } from './queries.js';
+import { deleteAct, findAct, insertAct, listActs, updateAct } from './queries.js';
 import { actValues } from './values.js';
 
 export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -34,10 +34,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        const [acts, total] = await Promise.all([
-          listActs(db, filters, { offset, limit, order_by }),
-          include_total ? countActs(db, filters) : undefined,
-        ]);
+        const { acts, total } = await listActs(db, filters, { offset, limit, order_by }, include_total);
         return { data: acts.map((a) => presentAct(a, request.user)), ...(total !== undefined ? { total } : {}) };
       },
     );

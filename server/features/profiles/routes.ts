@@ -21,7 +21,7 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { requireRole } = authHooks(deps);
 
   const resources = async (user: UserRow, viewer: Viewer): Promise<UserResources> => {
-    const [venues, acts] = await Promise.all([
+    const [{ venues }, { acts }] = await Promise.all([
       listVenues(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
       listActs(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
     ]);

@@ -71,17 +71,39 @@ function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect,
   return eb.and(all);
 }
 
-export async function listVenues(db: Db, filters: VenueFilters, page: Page): Promise<VenueRecord[]> {
+export interface VenuePage {
+  venues: VenueRecord[];
+  /** Every match, ignoring paging; only when asked for. */
+  total?: number;
+}
+
+/**
+ * The page's ids first, then their whole rows. A search scans search_text, so with a search one
+ * pass gives both the page and, with a window count, the total, instead of scanning twice.
+ */
+export async function listVenues(db: Db, filters: VenueFilters, page: Page, withTotal = false): Promise<VenuePage> {
   const [column, direction] = ORDER[page.order_by];
+  // Without a search, the page is a walk down an index and the count an index-only count:
+  // a window count would sort every match instead.
+  const singlePass = withTotal && Boolean(filters.search);
   let query = db.kysely
     .selectFrom('venues')
-    .selectAll()
+    .select('id')
+    .$if(singlePass, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
     .where((eb) => conditions(eb, db.dialect, filters))
     .orderBy(column, direction)
     // Ties (rows written in the same millisecond) still come in a stable order across pages.
     .orderBy('id', direction);
   if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
-  return withDetails(db.kysely, await query.execute());
+  const matches = await query.execute();
+  const ids = matches.map((m) => m.id);
+  const rows = ids.length > 0 ? await db.kysely.selectFrom('venues').selectAll().where('id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const venues = await withDetails(db.kysely, ids.flatMap((id) => byId.get(id) ?? []));
+  if (!withTotal) return { venues };
+  // A page past the last match has no row to carry the count.
+  const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countVenues(db, filters);
+  return { venues, total };
 }
 
 export async function countVenues(db: Db, filters: VenueFilters): Promise<number> {

@@ -16,7 +16,7 @@ import { notifyVenueDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeVenue } from './policy.js';
 import { presentVenue } from './present.js';
-import { countVenues, deleteVenue, findVenue, insertVenue, listVenues, updateVenue } from './queries.js';
+import { deleteVenue, findVenue, insertVenue, listVenues, updateVenue } from './queries.js';
 import { venueValues } from './values.js';
 
 export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -40,10 +40,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        const [venues, total] = await Promise.all([
-          listVenues(db, filters, { offset, limit, order_by }),
-          include_total ? countVenues(db, filters) : undefined,
-        ]);
+        const { venues, total } = await listVenues(db, filters, { offset, limit, order_by }, include_total);
         return { data: venues.map((v) => presentVenue(v, request.user)), ...(total !== undefined ? { total } : {}) };
       },
     );

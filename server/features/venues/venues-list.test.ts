@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.app.inject({ method: 'GET', url: `/v1/venues?${qs}`, headers });
 }
 
@@ -189,6 +189,16 @@ describe('GET /v1/venues: paging, total and order', () => {
     expect(addresses(await listOk({ ...scope, order_by: '-address' }))).toEqual(['E third', 'D fifth', 'C first', 'B fourth', 'A second']);
     expect(addresses(await listOk({ ...scope, order_by: 'created_time' }))).toEqual(['C first', 'A second', 'E third', 'B fourth', 'D fifth']);
     expect(addresses(await listOk({ ...scope, order_by: '-created_time' }))).toEqual(['D fifth', 'B fourth', 'E third', 'A second', 'C first']);
+  });
+
+  it('counts every match of a search, on every page and past the last one', async () => {
+    const token = `paged${Date.now()}`;
+    const { host } = await hostWith([{ address: `1 ${token}` }, { address: `2 ${token}` }, { address: `3 ${token}` }, { address: '4 Other' }]);
+    const scope = { search: token, creator_id: host.user.id, include_total: true, order_by: 'address' };
+    expect(await listOk({ ...scope, limit: 2 })).toMatchObject({ total: 3 });
+    expect(addresses(await listOk({ ...scope, limit: 2, offset: 2 }))).toEqual([`3 ${token}`]);
+    expect(await listOk({ ...scope, limit: 2, offset: 2 })).toMatchObject({ total: 3 });
+    expect(await listOk({ ...scope, offset: 3 })).toEqual({ data: [], total: 3 });
   });
 
   it('puts a venue just edited first, while its creation time keeps its place', async () => {
