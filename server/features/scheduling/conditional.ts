@@ -1,10 +1,10 @@
 import type { Encoding } from './schedule-cache.js';
 
 /**
- * The encoding to send for an Accept-Encoding header: brotli, then gzip, when the client
- * accepts them (a q of 0 refuses); identity otherwise.
+ * The encoding to send for an Accept-Encoding header: brotli (once compressed), then gzip, when
+ * the client accepts them (a q of 0 refuses); identity otherwise.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+export function chooseEncoding(acceptEncoding: string | undefined, brotliReady = true): Encoding {
   if (!acceptEncoding) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -13,7 +13,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (wants('br')) return 'br';
+  if (brotliReady && wants('br')) return 'br';
   if (wants('gzip')) return 'gzip';
   return 'identity';
 }

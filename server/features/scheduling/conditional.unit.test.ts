@@ -16,6 +16,11 @@ describe('chooseEncoding', () => {
   ] as const)('%s gives %s', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
   });
+
+  it('falls back to gzip while brotli is not compressed yet', () => {
+    expect(chooseEncoding('gzip, br', false)).toBe('gzip');
+    expect(chooseEncoding('br', false)).toBe('identity');
+  });
 });
 
 describe('matchesIfNoneMatch', () => {

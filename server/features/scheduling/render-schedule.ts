@@ -10,16 +10,28 @@ const SLOT_KEYS = { 'Slot 1': 'slot_1', 'Slot 2': 'slot_2', 'Slot 3': 'slot_3', 
 const byAddress = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
- * The bio as plain text (docs/decisions/0007-public-schedule.md): the schedule clamps it
- * to 10 lines, so formatting and images would be cut anyway; text is smaller on the busiest
- * response and the page shows it as text, with nothing to sanitize. Paragraphs stay as line breaks.
+ * At most this many characters of a description: the page clamps it to 10 lines, which hold
+ * about 400 characters in a schedule column and 500 on a phone's card, so the rest would never
+ * show; the full bio is on the act's page. It halves the busiest response (bench/schedule.ts).
+ */
+export const DESCRIPTION_MAX_CHARS = 600;
+
+/**
+ * The bio as plain text (docs/decisions/0007-public-schedule.md): the schedule clamps it to 10
+ * lines, so formatting and images would be cut anyway; text is smaller on the busiest response
+ * and the page shows it as text, with nothing to sanitize. Paragraphs stay as line breaks; a
+ * long text is cut at a word and ends with an ellipsis.
  */
 export function plainDescription(bioHtml: string): string {
-  return measureRichText(bioHtml)
+  const text = measureRichText(bioHtml)
     .text.split('\n')
     .map((line) => line.trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
+  if (text.length <= DESCRIPTION_MAX_CHARS) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX_CHARS);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > DESCRIPTION_MAX_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 /** Spec 3 "Schedule entry per venue": one entry per venue with a scheduled act, ordered by address. */

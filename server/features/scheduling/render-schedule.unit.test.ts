@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduledCellRow } from './queries.js';
-import { buildSchedule, plainDescription } from './render-schedule.js';
+import { buildSchedule, DESCRIPTION_MAX_CHARS, plainDescription } from './render-schedule.js';
 
 const cell = (over: Partial<ScheduledCellRow>): ScheduledCellRow => ({
   venue_id: 1,
@@ -40,5 +40,22 @@ describe('buildSchedule', () => {
       null,
     ]);
     expect(data[2]!.slot_4?.act_id).toBe(30);
+  });
+});
+
+describe('a long description', () => {
+  it('is cut at a word, before the limit, and ends with an ellipsis', () => {
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    const text = plainDescription(`<p>${words}</p>`);
+    expect(text.length).toBeLessThanOrEqual(DESCRIPTION_MAX_CHARS + 1);
+    expect(text.length).toBeGreaterThan(DESCRIPTION_MAX_CHARS * 0.8);
+    expect(text.endsWith('…')).toBe(true);
+    expect(words.startsWith(text.slice(0, -1))).toBe(true);
+    expect(words[text.length - 1]).toBe(' ');
+  });
+
+  it('is kept whole up to the limit', () => {
+    const exact = 'x'.repeat(DESCRIPTION_MAX_CHARS);
+    expect(plainDescription(`<p>${exact}</p>`)).toBe(exact);
   });
 });

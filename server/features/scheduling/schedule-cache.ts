@@ -10,12 +10,15 @@ const brotliAsync = promisify(brotliCompress);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** GET /v1/schedule, rendered once per version: the JSON bytes, compressed both ways, and their tag. */
+/** GET /v1/schedule, rendered once per version: the JSON bytes, compressed, and their tag. */
 export interface RenderedSchedule {
   version: number;
   /** The content's hash; each encoding's ETag is derived from it. */
   hash: string;
-  bodies: Record<Encoding, Buffer>;
+  identity: Buffer;
+  gzip: Buffer;
+  /** Filled in by a background compression a moment after the render; until then gzip is sent. */
+  br: Buffer | null;
 }
 
 /** A strong ETag per encoding: the bytes differ, so the tags must (RFC 9110 8.8.3). */
@@ -23,24 +26,46 @@ export function etagFor(schedule: Pick<RenderedSchedule, 'hash'>, encoding: Enco
   return encoding === 'identity' ? `"${schedule.hash}"` : `"${schedule.hash}-${encoding}"`;
 }
 
+export function bodyFor(schedule: RenderedSchedule, encoding: Encoding): Buffer {
+  return (
+    (encoding === 'identity' ? schedule.identity : encoding === 'gzip' ? schedule.gzip : schedule.br) ?? schedule.gzip
+  );
+}
+
+// Brotli quality 9: about 10% smaller than quality 5 and 10% larger than 11, at a tenth of 11's
+// time (bench/schedule.ts prints all four on the real body).
+const BROTLI_QUALITY = 9;
+
 async function render(db: Db): Promise<RenderedSchedule> {
   // The version is read before the data: the data is then at least that new, so a change
   // committed in between costs one more rebuild, never a stale schedule under a new version.
   const version = await readScheduleVersion(db.kysely);
   const identity = Buffer.from(JSON.stringify(buildSchedule(await loadScheduledCells(db.kysely))));
-  const [gz, br] = await Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    // Quality 9: most of 11's gain at a fraction of its time on a half-megabyte body (bench/schedule.ts).
-    brotliAsync(identity, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  return { version, hash, bodies: { identity, gzip: gz, br } };
+  const rendered: RenderedSchedule = {
+    version,
+    hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
+    identity,
+    gzip: await gzipAsync(identity, { level: 9 }),
+    br: null,
+  };
+  // Brotli takes a few hundred milliseconds on the full schedule: requests waiting for a new
+  // version would wait for it too, so it runs in zlib's thread pool after the render, and
+  // clients get gzip until it is ready.
+  brotliAsync(identity, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  }).then(
+    (br) => {
+      rendered.br = br;
+    },
+    () => {
+      // Out of memory or similar: this version stays gzip-only, which every browser reads.
+    },
+  );
+  return rendered;
 }
 
 /**
