@@ -70,9 +70,26 @@ describe('HTTP behaviour shared by every route', () => {
   });
 
   it('answers a body that is not an object with a 400 naming the body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/signin', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toBeDefined();
+  });
+
+  it('drops NUL characters from bodies and queries instead of failing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/signup',
+      payload: { name: 'Nul\u0000 Person', email: 'nul@example.test', password: 'Nul-pass1\u0000', roles: ['host'] },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('Nul Person');
+    const list = await t.app.inject({ method: 'GET', url: '/v1/venues?search=a%00b' });
+    expect(list.statusCode).toBe(200);
   });
 
   it('sets security headers on API responses', async () => {
@@ -87,7 +104,9 @@ describe('HTTP behaviour shared by every route', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/auth/signin', '/v1/auth/signup', '/v1/festival']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/signin', '/v1/auth/signup', '/v1/festival']),
+    );
   });
 });
 
@@ -108,7 +127,12 @@ describe('the web app', () => {
         expect(res.statusCode, path).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
         const csp = String(res.headers['content-security-policy']);
-        for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) {
+        for (const directive of [
+          "object-src 'none'",
+          "base-uri 'none'",
+          "frame-ancestors 'none'",
+          "script-src 'self'",
+        ]) {
           expect(csp).toContain(directive);
         }
       }

@@ -16,6 +16,7 @@ import { defaultRateRules, type Deps, type RateRules } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/errors.js';
 import { isDatabaseUnavailable } from './db/availability.js';
+import { stripNul } from './lib/strip-nul.js';
 import { fromRoot } from './lib/paths.js';
 import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
@@ -88,7 +89,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger
     ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
     : false;
-  const app = Fastify({ logger, trustProxy: options.trustProxy ?? false, bodyLimit: BODY_LIMIT_BYTES }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     await outbox.stop();
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) request.body = stripNul(request.body);
+    if (request.query !== undefined) request.query = stripNul(request.query);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -145,9 +155,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = status === 413 ? ErrorCodes.payloadTooLarge : status === 404 ? ErrorCodes.notFound : ErrorCodes.validation;
+      const code =
+        status === 413 ? ErrorCodes.payloadTooLarge : status === 404 ? ErrorCodes.notFound : ErrorCodes.validation;
       const message = status === 413 ? 'The request is too large.' : (err as Error).message;
-      return reply.code(status).send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
+      return reply
+        .code(status)
+        .send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
@@ -192,16 +205,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
+      preCompressed: true,
       // Vite fingerprints everything under assets/: cache it for a year.
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/') && path !== '/v1';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/') && path !== '/v1';
     if (serveWeb && wantsPage) {
       // Every client route is the single-page app; it shows its own not-found screen.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

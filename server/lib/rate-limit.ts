@@ -36,7 +36,10 @@ export async function blockedFor(db: Db, key: string, now: Date): Promise<number
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
-/** Counts one hit; returns seconds the caller must wait (0 when this hit is allowed). */
+/**
+ * Counts one hit; returns seconds the caller must wait (0 when this hit is allowed). A block
+ * that has run out starts a fresh window, so a block lasts blockMinutes, not the rest of the window.
+ */
 export async function hit(db: Db, key: string, rule: RateRule, now: Date): Promise<number> {
   const waiting = await blockedFor(db, key, now);
   if (waiting > 0) return waiting;
@@ -45,8 +48,10 @@ export async function hit(db: Db, key: string, rule: RateRule, now: Date): Promi
     INSERT INTO rate_limits (key, hits, window_start, blocked_until)
     VALUES (${key}, 1, ${now}, NULL)
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_limits.window_start <= ${windowFloor} THEN 1 ELSE rate_limits.hits + 1 END,
-      window_start = CASE WHEN rate_limits.window_start <= ${windowFloor} THEN ${now} ELSE rate_limits.window_start END,
+      hits = CASE WHEN rate_limits.window_start <= ${windowFloor} OR rate_limits.blocked_until <= ${now}
+        THEN 1 ELSE rate_limits.hits + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= ${windowFloor} OR rate_limits.blocked_until <= ${now}
+        THEN ${now} ELSE rate_limits.window_start END,
       blocked_until = NULL
     RETURNING hits`.execute(db.kysely);
   const hits = Number(result.rows[0]?.hits ?? 1);
