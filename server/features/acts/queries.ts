@@ -35,7 +35,7 @@ const ORDER: Record<ActListQuery['order_by'], ['updated_at' | 'created_at' | 'na
 
 function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f: ActFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
-  if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search.toLowerCase()));
+  if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search, { lowerCaseColumn: true }));
   if (f.type) all.push(eb('acts.type', '=', f.type));
   if (f.s_preferred_slots__ilike) {
     const slotDef = f.s_preferred_slots__ilike;

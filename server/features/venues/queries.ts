@@ -44,7 +44,7 @@ const ORDER: Record<VenueListQuery['order_by'], ['updated_at' | 'created_at' | '
 
 function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect, f: VenueFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
-  if (f.search) all.push(containsInsensitive(dialect, eb.ref('venues.search_text'), f.search.toLowerCase()));
+  if (f.search) all.push(containsInsensitive(dialect, eb.ref('venues.search_text'), f.search, { lowerCaseColumn: true }));
   if (f.s_preferred_act_types__ilike) {
     const genre = f.s_preferred_act_types__ilike;
     all.push(
