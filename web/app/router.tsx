@@ -24,7 +24,7 @@ const AdminBoard = lazyPage(() => import('../features/admin/routes/admin-board')
 const VenueList = lazyPage(() => import('../features/venues/routes/venue-list'), 'VenueList');
 const VenueForm = lazyPage(() => import('../features/venues/routes/venue-form'), 'VenueForm');
 const VenueDetail = lazyPage(() => import('../features/venues/routes/venue-detail'), 'VenueDetail');
-const VenueSlots = lazyPage(() => import('../features/venues/routes/venue-slots'), 'VenueSlots');
+const VenueSlots = lazyPage(() => import('../features/scheduling/routes/venue-slots-edit'), 'VenueSlotsEdit');
 const MyVenues = lazyPage(() => import('../features/venues/routes/my-venues'), 'MyVenues');
 const ActList = lazyPage(() => import('../features/acts/routes/act-list'), 'ActList');
 const ActForm = lazyPage(() => import('../features/acts/routes/act-form'), 'ActForm');
