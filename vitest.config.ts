@@ -24,6 +24,18 @@ export default defineConfig({
         },
       },
       {
+        // Issue 7's attacks: the authorization matrix, fuzzing, headers, audit and logs. One file at a
+        // time: the fuzzing and the built-server runs each keep a core busy.
+        test: {
+          name: 'attacks',
+          include: ['test/attacks/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

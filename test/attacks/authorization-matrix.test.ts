@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../server/test/app.js';
+import { actBody, venueBody } from '../../server/test/catalogue-builders.js';
+import { ACTORS, buildWorld, type Actor, type Target, type World } from './support/actors.js';
+import { changedTables, clearTables, snapshot } from './support/snapshot.js';
+
+/**
+ * Issue 7, attacks: every mutating endpoint, the test endpoints and the two private reads,
+ * against every kind of caller. Each cell's expected status is written below; the test fails
+ * when the OpenAPI document lists a mutating or /v1/test endpoint this table lacks, or the
+ * table names one that no longer exists. A denied cell must leave every table as it was.
+ *
+ * "owner" and "other owner" follow the row: for a venue route the venue's host and a host with
+ * a venue of their own, for an act route the act's performer and a performer with another act.
+ * Neither has the other role. "expired", "forged" and "alg none" carry the owner's claims: a
+ * token 12 hours and a minute old, one signed with another secret, one not signed at all.
+ */
+const TABLE = `
+  route                                  | anonymous | performer | host | host+performer | other owner | owner | admin | expired | forged | alg none
+  POST   /v1/auth/signup                 | 201       | 201       | 201  | 201            | 201         | 201   | 201   | 201     | 201    | 201
+  POST   /v1/auth/signin                 | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  POST   /v1/auth/logout                 | 401       | 200       | 200  | 200            | 200         | 200   | 200   | 401     | 401    | 401
+  POST   /v1/auth/forgotpass             | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  POST   /v1/auth/validatepasstoken      | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  POST   /v1/auth/updatepass             | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  POST   /v1/venues                      | 401       | 403       | 201  | 201            | 201         | 201   | 201   | 401     | 401    | 401
+  PATCH  /v1/venues/{id}/no_slots        | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  PATCH  /v1/venues/{id}                 | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  DELETE /v1/venues/{id}                 | 401       | 403       | 403  | 403            | 403         | 204   | 204   | 401     | 401    | 401
+  POST   /v1/acts                        | 401       | 201       | 403  | 201            | 201         | 201   | 201   | 401     | 401    | 401
+  PATCH  /v1/acts/{id}                   | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  DELETE /v1/acts/{id}                   | 401       | 403       | 403  | 403            | 403         | 204   | 204   | 401     | 401    | 401
+  POST   /v1/comments                    | 401       | 201       | 201  | 201            | 201         | 201   | 201   | 401     | 401    | 401
+  GET    /v1/comments                    | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  POST   /v1/contact                     | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  GET    /v1/auth/user/resources         | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/test/all                    | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
+  GET    /v1/test/user                   | 401       | 200       | 200  | 200            | 200         | 200   | 200   | 401     | 401    | 401
+  GET    /v1/test/mod                    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/test/admin                  | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+`;
+
+/** Private reads kept in the table beside the writes: messages to an owner and the admins' lookup by e-mail. */
+const PRIVATE_READS = new Set(['GET /v1/comments', 'GET /v1/auth/user/resources']);
+
+interface Request {
+  target: Target;
+  send(w: World): { url: string; payload?: Record<string, unknown> };
+}
+
+let emails = 0;
+const freshEmail = () => `matrix-${++emails}-${process.pid}@example.test`;
+
+/** A request each route would carry out for a caller it allows: a denial is the policy's, not the input's. */
+const REQUESTS: Record<string, Request> = {
+  'POST /v1/auth/signup': {
+    target: 'venue',
+    send: () => ({
+      url: '/v1/auth/signup',
+      payload: { name: 'Matrix Person', email: freshEmail(), password: 'Porch-Music-9', roles: ['host'] },
+    }),
+  },
+  'POST /v1/auth/signin': {
+    target: 'venue',
+    send: (w) => ({
+      url: '/v1/auth/signin',
+      payload: { email: w.venueOwner.user.email, password: w.venueOwner.password },
+    }),
+  },
+  'POST /v1/auth/logout': { target: 'venue', send: () => ({ url: '/v1/auth/logout' }) },
+  'POST /v1/auth/forgotpass': {
+    target: 'venue',
+    send: (w) => ({ url: '/v1/auth/forgotpass', payload: { email: w.venueOwner.user.email } }),
+  },
+  'POST /v1/auth/validatepasstoken': {
+    target: 'venue',
+    send: (w) => ({
+      url: '/v1/auth/validatepasstoken',
+      payload: { email: w.venueOwner.user.email, token: w.resetToken },
+    }),
+  },
+  'POST /v1/auth/updatepass': {
+    target: 'venue',
+    send: (w) => ({
+      url: '/v1/auth/updatepass',
+      payload: { email: w.venueOwner.user.email, token: w.resetToken, password: 'New-Porch-Pass-7' },
+    }),
+  },
+  'POST /v1/venues': { target: 'venue', send: () => ({ url: '/v1/venues', payload: venueBody() }) },
+  'PATCH /v1/venues/{id}/no_slots': {
+    target: 'venue',
+    send: (w) => ({
+      url: `/v1/venues/${w.venueId}/no_slots`,
+      payload: venueBody({ address: '99 Changed Street' }),
+    }),
+  },
+  'PATCH /v1/venues/{id}': {
+    target: 'venue',
+    send: (w) => ({
+      url: `/v1/venues/${w.venueId}`,
+      payload: { available_slots: [{ slot_def: 'Slot 1', scheduled_act_id: w.actId }, { slot_def: 'Slot 3' }] },
+    }),
+  },
+  'DELETE /v1/venues/{id}': { target: 'venue', send: (w) => ({ url: `/v1/venues/${w.venueId}` }) },
+  'POST /v1/acts': { target: 'act', send: () => ({ url: '/v1/acts', payload: actBody() }) },
+  'PATCH /v1/acts/{id}': {
+    target: 'act',
+    send: (w) => ({ url: `/v1/acts/${w.actId}`, payload: actBody({ name: 'A Changed Name' }) }),
+  },
+  'DELETE /v1/acts/{id}': { target: 'act', send: (w) => ({ url: `/v1/acts/${w.actId}` }) },
+  'POST /v1/comments': {
+    target: 'venue',
+    send: (w) => ({
+      url: '/v1/comments',
+      payload: { message: '<p>Could we play on your porch?</p>', entity_id: w.venueId, entity_type: 'venue' },
+    }),
+  },
+  'GET /v1/comments': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/comments?entity_id=${w.venueId}&entity_type=venue&include_total=true` }),
+  },
+  'POST /v1/contact': {
+    target: 'venue',
+    send: () => ({
+      url: '/v1/contact',
+      payload: { category: 'general', sender_email: freshEmail(), message: '<p>When is the rain date?</p>' },
+    }),
+  },
+  'GET /v1/auth/user/resources': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/auth/user/resources?email=${encodeURIComponent(w.venueOwner.user.email)}` }),
+  },
+  'GET /v1/test/all': { target: 'venue', send: () => ({ url: '/v1/test/all' }) },
+  'GET /v1/test/user': { target: 'venue', send: () => ({ url: '/v1/test/user' }) },
+  'GET /v1/test/mod': { target: 'venue', send: () => ({ url: '/v1/test/mod' }) },
+  'GET /v1/test/admin': { target: 'venue', send: () => ({ url: '/v1/test/admin' }) },
+};
+
+interface Row {
+  route: string;
+  method: string;
+  expected: Record<Actor, number>;
+}
+
+function parseTable(table: string): Row[] {
+  const [header, ...lines] = table
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|').map((part) => part.trim()));
+  expect(header?.slice(1), 'the table has one column per actor, in ACTORS order').toEqual([...ACTORS]);
+  return lines.map((cells) => {
+    const route = (cells[0] ?? '').replace(/\s+/, ' ');
+    const statuses = cells.slice(1).map(Number);
+    expect(statuses, `${route}: one 3-digit status per actor`).toHaveLength(ACTORS.length);
+    return {
+      route,
+      method: route.split(' ')[0]!,
+      expected: Object.fromEntries(ACTORS.map((actor, i) => [actor, statuses[i]!])) as Record<Actor, number>,
+    };
+  });
+}
+
+const ROWS = parseTable(TABLE);
+const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+
+let t: TestApp;
+beforeAll(async () => {
+  // Generous limits: the table is about who may, not how often (rate limits have tests of their own).
+  const plenty = { limit: 10_000, windowMinutes: 60, blockMinutes: 1 };
+  t = await createTestApp({
+    rateRules: {
+      signinFailures: plenty,
+      signupPerAddress: plenty,
+      forgotPerEmail: plenty,
+      forgotPerAddress: plenty,
+      messagesPerUser: plenty,
+      contactPerAddress: plenty,
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('covers every mutating and /v1/test endpoint of the OpenAPI document, and nothing that is gone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    const listed = new Set<string>();
+    const mustCover = new Set<string>();
+    for (const [path, operations] of Object.entries(paths)) {
+      const clean = path.length > 1 ? path.replace(/\/$/, '') : path;
+      for (const method of Object.keys(operations)) {
+        const route = `${method.toUpperCase()} ${clean}`;
+        listed.add(route);
+        if (MUTATING.has(method) || clean.startsWith('/v1/test/')) mustCover.add(route);
+      }
+    }
+    const inTable = new Set(ROWS.map((r) => r.route));
+    expect(
+      [...mustCover].filter((r) => !inTable.has(r)),
+      'endpoints the matrix does not cover',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((r) => !listed.has(r)),
+      'matrix rows with no such endpoint',
+    ).toEqual([]);
+    expect(Object.keys(REQUESTS).sort()).toEqual([...inTable].sort());
+    expect([...PRIVATE_READS].every((r) => inTable.has(r))).toBe(true);
+  });
+
+  it(`answers every cell as the table says, and a denial changes no table (${ROWS.length} routes x ${ACTORS.length} actors)`, async () => {
+    const failures: string[] = [];
+    let cells = 0;
+    let denials = 0;
+    for (const row of ROWS) {
+      const request = REQUESTS[row.route]!;
+      await clearTables(t.testDb.db);
+      // A denial changes nothing (that is what is checked), so its world serves the next cell;
+      // a write that succeeded (a delete, a logout, a used reset token) gets the next cell a new one.
+      let world = await buildWorld(t.app);
+      let used = false;
+      for (const actor of ACTORS) {
+        if (used) world = await buildWorld(t.app);
+        const want = row.expected[actor];
+        used = want < 400 && row.method !== 'GET';
+        const { url, payload } = request.send(world);
+        const before = want >= 400 ? await snapshot(t.testDb.db) : undefined;
+        const res = await t.app.inject({
+          method: row.method as 'GET',
+          url,
+          headers: world.headers(actor, request.target),
+          ...(payload ? { payload } : {}),
+        });
+        cells += 1;
+        const where = `${row.route} as ${actor}`;
+        if (res.statusCode !== want) {
+          failures.push(`${where}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 200)})`);
+          continue;
+        }
+        if (!before) continue;
+        denials += 1;
+        const body = res.json() as { error?: unknown; message?: unknown; code?: unknown };
+        const code = want === 401 ? 'unauthenticated' : 'forbidden';
+        if (typeof body.error !== 'string' || typeof body.message !== 'string' || body.code !== code) {
+          failures.push(`${where}: the ${want} is not a JSON error with code ${code}: ${res.body}`);
+        }
+        const changed = changedTables(before, await snapshot(t.testDb.db));
+        if (changed.length > 0) failures.push(`${where}: denied with ${want} but changed ${changed.join(', ')}`);
+      }
+    }
+    console.log(
+      `authorization matrix: ${cells} cells (${ROWS.length} routes x ${ACTORS.length} actors), ${denials} denials with the database unchanged`,
+    );
+    expect(failures).toEqual([]);
+    expect(cells).toBe(ROWS.length * ACTORS.length);
+  });
+});
