@@ -113,6 +113,13 @@ const stages: Stage[] = [
           return { ok: false, passed: 0, failed: 1, skipped: 0, summary: 'FAILED: TEST_DATABASE_URL is not set' };
         },
       },
+  // Issue 7's attacks, on both engines like the API tests (after the build: some start the built server).
+  { name: 'attacks (sqlite)', run: vitest('attacks', 'attacks-sqlite', withoutPostgres()) },
+  {
+    name: 'attacks (postgres)',
+    skip: postgresUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    run: vitest('attacks', 'attacks-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }),
+  },
   { name: 'e2e', run: vitest('e2e', 'e2e', withoutPostgres()) },
 ];
 
