@@ -1,15 +1,36 @@
 import Quill from 'quill';
+import type ImageFormat from 'quill/formats/image';
+import type LinkFormat from 'quill/formats/link';
 import { IMAGE_DATA_TYPES, LINK_PROTOCOLS } from '../../../contract/rich-text';
-
-type LinkFormat = { PROTOCOL_WHITELIST: string[]; SANITIZED_URL: string };
 
 /**
  * Spec 5: links accept only http, https, mailto and tel. Quill 2 also lets `sms:` through,
  * so its Link format gets our list; anything else becomes Quill's blank address.
  * Changing the registered class affects every editor on the page, which is what we want.
  */
-const Link = Quill.import('formats/link') as unknown as LinkFormat;
+const Link = Quill.import('formats/link') as typeof LinkFormat;
 Link.PROTOCOL_WHITELIST = [...LINK_PROTOCOLS];
+
+const Image = Quill.import('formats/image') as typeof ImageFormat;
+
+/**
+ * Quill inserts pictures without alt text, which screen readers read out as a file name and
+ * axe reports. The editor has no way to describe a picture, so it is marked decorative.
+ */
+class DescribedImage extends Image {
+  static override create(value: string): Element {
+    const node = super.create(value);
+    if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+    return node;
+  }
+
+  // Quill removes an attribute whose value is empty, which would take the empty alt away again.
+  override format(name: string, value: string): void {
+    if (name === 'alt' && !value) this.domNode.setAttribute('alt', '');
+    else super.format(name, value);
+  }
+}
+Quill.register('formats/image', DescribedImage, true);
 
 /**
  * The formats this editor may produce. Passing the list makes Quill build a registry with

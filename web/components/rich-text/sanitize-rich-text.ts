@@ -84,6 +84,8 @@ function build(): ReturnType<typeof DOMPurify> {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
+    // A picture in a bio has no description to give (the editor asks for none): decorative.
+    if (node.nodeName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
   });
   return instance;
 }
