@@ -63,7 +63,9 @@ describe('database unavailable', () => {
     if ('databasePath' in testDb.options) {
       // Another process holding SQLite's write lock: our writes wait busy_timeout, then fail.
       const other = new SQLite(testDb.options.databasePath);
-      cleanups.push(() => other.close());
+      cleanups.push(() => {
+        other.close();
+      });
       other.pragma('busy_timeout = 0');
       makeUnavailable = () => other.exec('BEGIN EXCLUSIVE');
       makeAvailable = () => other.exec('COMMIT');

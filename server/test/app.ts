@@ -31,12 +31,15 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: { rateRules?: Partial<RateRules>; clock?: TestClock } = {}): Promise<TestApp> {
+  // Read the configuration first: if it is invalid, nothing has been opened that would keep
+  // the test process alive.
+  const festival = loadFestivalConfig('festival.config.json');
   const testDb = await createTestDb();
   const smtp = await startSmtpSink();
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({
     db: testDb.db,
-    festival: loadFestivalConfig('festival.config.json'),
+    festival,
     jwtSecret: TEST_JWT_SECRET,
     publicUrl: 'http://porchfest.test',
     clock,
