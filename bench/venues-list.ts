@@ -53,9 +53,24 @@ function random(): number {
   return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
 }
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const some = <T>(list: readonly T[], max: number): T[] => [...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list)))];
+const some = <T>(list: readonly T[], max: number): T[] => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list))),
+];
 
-const STREETS = ['Maple', 'Oak', 'Elm', 'Birch', 'Cedar', 'Willow', 'Chestnut', 'Walnut', 'Spruce', 'Aspen', 'Linden', 'Poplar'];
+const STREETS = [
+  'Maple',
+  'Oak',
+  'Elm',
+  'Birch',
+  'Cedar',
+  'Willow',
+  'Chestnut',
+  'Walnut',
+  'Spruce',
+  'Aspen',
+  'Linden',
+  'Poplar',
+];
 const WORDS = (
   'porch shade music neighbours lemonade garden steps front yard band acoustic friendly dogs kids ' +
   'street corner trees quiet lively benches chairs power outlet covered awning sunny brick stone ' +
@@ -79,7 +94,11 @@ function bio(): string {
   while (length + 40 < target) {
     const text = sentence(8 + Math.floor(random() * 10));
     length += text.length;
-    parts.push(random() < 0.3 ? `<p><strong style="color: rgb(230, 0, 0);">${text}</strong></p>` : `<p>${text} <em>${pick(WORDS)}</em></p>`);
+    parts.push(
+      random() < 0.3
+        ? `<p><strong style="color: rgb(230, 0, 0);">${text}</strong></p>`
+        : `<p>${text} <em>${pick(WORDS)}</em></p>`,
+    );
   }
   parts.push(`<ol><li data-list="bullet">${sentence(4)}</li><li data-list="bullet">${sentence(4)}</li></ol>`);
   return parts.join('');
@@ -122,12 +141,21 @@ export async function seedCatalogue(db: Db, mapSearchUrl: string): Promise<void>
     await k.transaction().execute(async (trx) => {
       const ids = await trx
         .insertInto('acts')
-        .values(inputs.map(({ input, creator_id }) => ({ ...actValues(input).values, creator_id, created_at: at, updated_at: at })))
+        .values(
+          inputs.map(({ input, creator_id }) => ({
+            ...actValues(input).values,
+            creator_id,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
         .returning('id')
         .execute();
       await trx
         .insertInto('act_slots')
-        .values(ids.flatMap(({ id }, n) => inputs[n]!.input.preferred_slots.map((slot_def) => ({ act_id: id, slot_def }))))
+        .values(
+          ids.flatMap(({ id }, n) => inputs[n]!.input.preferred_slots.map((slot_def) => ({ act_id: id, slot_def }))),
+        )
         .execute();
       actIds.push(...ids.map((r) => r.id));
     });
@@ -209,13 +237,19 @@ async function main(): Promise<void> {
   try {
     const seedStart = performance.now();
     await seedCatalogue(testDb.db, festival.map_search_url);
-    console.log(`Seeded ${VENUES} venues, ${ACTS} acts, ${HOSTS} hosts on ${engine} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `Seeded ${VENUES} venues, ${ACTS} acts, ${HOSTS} hosts on ${engine} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
     const sizes = await testDb.db.kysely
       .selectFrom('venues')
-      .select((eb) => [eb.fn.avg<number>(eb.fn('length', ['bio'])).as('bio'), eb.fn.max<number>(eb.fn('length', ['bio'])).as('max')])
+      .select((eb) => [
+        eb.fn.avg<number>(eb.fn('length', ['bio'])).as('bio'),
+        eb.fn.max<number>(eb.fn('length', ['bio'])).as('max'),
+      ])
       .executeTakeFirstOrThrow();
     console.log(`Venue bios: ${Math.round(Number(sizes.bio))} characters of HTML on average, ${sizes.max} at most`);
-    if (SQLITE_CACHE_MB && engine === 'sqlite') console.log(`SQLite page cache: ${SQLITE_CACHE_MB} MB (the app's default is SQLite's 2 MB)`);
+    if (SQLITE_CACHE_MB && engine === 'sqlite')
+      console.log(`SQLite page cache: ${SQLITE_CACHE_MB} MB (the app's default is SQLite's 2 MB)`);
 
     app = await buildApp({
       db: testDb.db,
@@ -230,13 +264,18 @@ async function main(): Promise<void> {
     const page = 'offset=0&limit=100&include_total=true&order_by=-updated_time';
     const scenarios: Array<[string, string]> = [
       ['search + genre filter', `/v1/venues?${page}&search=shade&s_preferred_act_types__ilike=jazz`],
-      ['search + slot filter', `/v1/venues?${page}&search=maple&available_slots__slot_def=Slot%202&available_slots__available_to_schedule=true`],
+      [
+        'search + slot filter',
+        `/v1/venues?${page}&search=maple&available_slots__slot_def=Slot%202&available_slots__available_to_schedule=true`,
+      ],
       ['no search, first page', `/v1/venues?${page}`],
       ['rare search (scans all)', `/v1/venues?${page}&search=no-such-words-anywhere`],
     ];
 
     console.log(`\n${SEQUENTIAL_REQUESTS} sequential requests each, after 20 warm-up requests:`);
-    console.log(`${pad('scenario', 26)}${pad('items', 7)}${pad('total', 7)}${pad('median', 10)}${pad('p95', 10)}${pad('page bytes', 12)}gzip bytes`);
+    console.log(
+      `${pad('scenario', 26)}${pad('items', 7)}${pad('total', 7)}${pad('median', 10)}${pad('p95', 10)}${pad('page bytes', 12)}gzip bytes`,
+    );
     const results: Array<{ name: string; median: number; bytes: number; items: number }> = [];
     for (const [name, path] of scenarios) {
       for (let i = 0; i < 20; i++) await (await fetch(base + path)).arrayBuffer();
@@ -264,8 +303,12 @@ async function main(): Promise<void> {
     const medianOk = headline.median < TARGET_MEDIAN_MS;
     const sizeOk = pageOf100.bytes < TARGET_PAGE_BYTES;
     console.log('\nTargets:');
-    console.log(`  median, ${headline.name}: ${headline.median.toFixed(1)} ms   target < ${TARGET_MEDIAN_MS} ms   ${medianOk ? 'MET' : 'MISSED'}`);
-    console.log(`  page of ${pageOf100.items} items (${pageOf100.name}): ${(pageOf100.bytes / 1024).toFixed(1)} KB   target < ${TARGET_PAGE_BYTES / 1024} KB   ${sizeOk ? 'MET' : 'MISSED'}`);
+    console.log(
+      `  median, ${headline.name}: ${headline.median.toFixed(1)} ms   target < ${TARGET_MEDIAN_MS} ms   ${medianOk ? 'MET' : 'MISSED'}`,
+    );
+    console.log(
+      `  page of ${pageOf100.items} items (${pageOf100.name}): ${(pageOf100.bytes / 1024).toFixed(1)} KB   target < ${TARGET_PAGE_BYTES / 1024} KB   ${sizeOk ? 'MET' : 'MISSED'}`,
+    );
 
     const run = await autocannon({ url: base + scenarios[0]![1], connections: 10, duration: 5 });
     console.log(

@@ -5,7 +5,18 @@ import { containsInsensitive, containsPattern, type ContainsOptions } from './se
 
 /** Runs the helper on the real engine (SQLite, or PostgreSQL with TEST_DATABASE_URL) over a few words. */
 let t: TestDb;
-const WORDS = ['100% Porch', '1000 Porch', 'a_b', 'axb', 'back\\slash', 'backslash', 'Maple STREET', 'école', 'ÉCOLE', 'plain'];
+const WORDS = [
+  '100% Porch',
+  '1000 Porch',
+  'a_b',
+  'axb',
+  'back\\slash',
+  'backslash',
+  'Maple STREET',
+  'école',
+  'ÉCOLE',
+  'plain',
+];
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -18,7 +29,9 @@ afterAll(() => t.destroy());
 
 async function matches(term: string, options: ContainsOptions = {}): Promise<string[]> {
   const column = options.lowerCaseColumn ? sql.ref<string>('lowered') : sql.ref<string>('word');
-  const { rows } = await sql<{ word: string }>`SELECT word FROM search_probe WHERE ${containsInsensitive(t.db.dialect, column, term, options)} ORDER BY word`.execute(
+  const { rows } = await sql<{
+    word: string;
+  }>`SELECT word FROM search_probe WHERE ${containsInsensitive(t.db.dialect, column, term, options)} ORDER BY word`.execute(
     t.db.kysely,
   );
   return rows.map((r) => r.word).sort();

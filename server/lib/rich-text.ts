@@ -69,7 +69,8 @@ const SIGNATURES: Array<[string, number[]]> = [
   ['image/bmp', [0x42, 0x4d]],
   ['image/x-icon', [0x00, 0x00, 0x01, 0x00]],
 ];
-const DATA_IMAGE = /^data:image\/(png|gif|jpeg|jpg|bmp|x-icon|vnd\.microsoft\.icon);base64,([A-Za-z0-9+/\s]*={0,2}\s*)$/i;
+const DATA_IMAGE =
+  /^data:image\/(png|gif|jpeg|jpg|bmp|x-icon|vnd\.microsoft\.icon);base64,([A-Za-z0-9+/\s]*={0,2}\s*)$/i;
 // Base64 is 4 characters for every 3 bytes: refuse before decoding anything larger.
 const MAX_BASE64_CHARS = Math.ceil(RICH_TEXT_MAX_IMAGE_BYTES / 3) * 4;
 
@@ -143,7 +144,25 @@ function withoutUndefined(attribs: Record<string, string | undefined>): Record<s
 
 function sanitizeOptions(state: ImageState): sanitizeHtml.IOptions {
   return {
-    allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ol', 'ul', 'li', 'a', 'img', 'span'],
+    allowedTags: [
+      'p',
+      'br',
+      'h1',
+      'h2',
+      'h3',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'ol',
+      'ul',
+      'li',
+      'a',
+      'img',
+      'span',
+    ],
     allowedAttributes: {
       p: ['class', 'style'],
       h1: ['class', 'style'],
@@ -183,8 +202,23 @@ function sanitizeOptions(state: ImageState): sanitizeHtml.IOptions {
     allowProtocolRelative: false,
     // Dropped with everything inside them, not just unwrapped.
     nonTextTags: [
-      'script', 'style', 'textarea', 'option', 'xmp', 'title', 'noscript', 'noembed', 'noframes',
-      'iframe', 'template', 'svg', 'math', 'object', 'embed', 'select', 'head',
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'xmp',
+      'title',
+      'noscript',
+      'noembed',
+      'noframes',
+      'iframe',
+      'template',
+      'svg',
+      'math',
+      'object',
+      'embed',
+      'select',
+      'head',
     ],
     transformTags: {
       a: (tagName, attribs) => ({
@@ -199,7 +233,10 @@ function sanitizeOptions(state: ImageState): sanitizeHtml.IOptions {
       // Quill 2 writes both kinds of list as <ol>; the item says which.
       li: (tagName, attribs) => ({
         tagName,
-        attribs: withoutUndefined({ ...attribs, 'data-list': LIST_KINDS.has(attribs['data-list'] ?? '') ? attribs['data-list'] : undefined }),
+        attribs: withoutUndefined({
+          ...attribs,
+          'data-list': LIST_KINDS.has(attribs['data-list'] ?? '') ? attribs['data-list'] : undefined,
+        }),
       }),
       img: (tagName, attribs) => {
         const src = safeImageSource(attribs.src, state);
@@ -225,8 +262,9 @@ const EMPTY_LINE_BREAK = /(<(p|h[1-3]|li)\b[^>]*>(?:<span class="ql-ui"><\/span>
 
 /** The few entities sanitize-html writes; any other `&…;` in its output is literal text. */
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) =>
-    ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
+  return text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
   );
 }
 
@@ -241,7 +279,12 @@ export function measureRichText(html: string): { text: string; length: number; i
   const images = lines.match(/<img\b/g)?.length ?? 0;
   const breaks = lines.match(/<br \/>/g)?.length ?? 0;
   const characters = decodeEntities(lines.replace(/<[^>]*>/g, '')).length;
-  const text = decodeEntities(lines.replace(BLOCK_END, '\n').replace(/<br \/>/g, '\n').replace(/<[^>]*>/g, '')).trim();
+  const text = decodeEntities(
+    lines
+      .replace(BLOCK_END, '\n')
+      .replace(/<br \/>/g, '\n')
+      .replace(/<[^>]*>/g, ''),
+  ).trim();
   return { text, length: characters + Math.max(blocks - 1, 0) + images + breaks, images };
 }
 

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RICH_TEXT_MAX_CHARS, RICH_TEXT_MAX_IMAGE_BYTES, RICH_TEXT_MAX_IMAGES, RICH_TEXT_PALETTE } from '../../contract/rich-text.js';
+import {
+  RICH_TEXT_MAX_CHARS,
+  RICH_TEXT_MAX_IMAGE_BYTES,
+  RICH_TEXT_MAX_IMAGES,
+  RICH_TEXT_PALETTE,
+} from '../../contract/rich-text.js';
 import { measureRichText, RichTextError, RichTextMessages, sanitizeRichText, sniffImageType } from './rich-text.js';
 
 const clean = (html: string) => sanitizeRichText(html).html;
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex')]);
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a', 'hex'),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
 const BMP = Buffer.from('424d1e000000000000001a000000', 'hex');
@@ -27,12 +35,21 @@ describe('sanitizeRichText keeps what the editor writes', () => {
     ['paragraphs and line breaks', '<p>One</p><p><br /></p><p>Two</p>'],
     ['headings 1 to 3', '<h1>A</h1><h2>B</h2><h3>C</h3>'],
     ['bold, italic, underline, strike', '<p><strong>b</strong><em>i</em><u>u</u><s>s</s><b>b</b><i>i</i></p>'],
-    ['Quill 2 lists', '<ol><li data-list="bullet"><span class="ql-ui"></span>one</li><li data-list="ordered" class="ql-indent-1">two</li></ol>'],
+    [
+      'Quill 2 lists',
+      '<ol><li data-list="bullet"><span class="ql-ui"></span>one</li><li data-list="ordered" class="ql-indent-1">two</li></ol>',
+    ],
     ['plain lists', '<ul><li>x</li></ul>'],
     ['indents 1 to 8', '<p class="ql-indent-1">a</p><p class="ql-indent-8">b</p>'],
-    ['alignment classes', '<p class="ql-align-center">a</p><h2 class="ql-align-right">b</h2><li class="ql-align-justify">c</li>'],
+    [
+      'alignment classes',
+      '<p class="ql-align-center">a</p><h2 class="ql-align-right">b</h2><li class="ql-align-justify">c</li>',
+    ],
     ['a palette colour as the browser writes it', '<p><span style="color:rgb(230, 0, 0)">red</span></p>'],
-    ['a palette colour as hex on an inline format', '<p><strong style="color:#0066cc;background-color:#ffff00">x</strong></p>'],
+    [
+      'a palette colour as hex on an inline format',
+      '<p><strong style="color:#0066cc;background-color:#ffff00">x</strong></p>',
+    ],
     ['text-align style', '<p style="text-align:center">c</p>'],
     ['an http image', '<p><img src="https://example.org/band.png" alt="band" width="200" /></p>'],
     ['a stored image', `<p><img src="/v1/media/${'a'.repeat(64)}" /></p>`],
@@ -49,9 +66,12 @@ describe('sanitizeRichText keeps what the editor writes', () => {
     );
   });
 
-  it.each(['https://example.org/', 'http://example.org/', 'mailto:band@example.org', 'tel:+15551234567'])('keeps a %s link', (href) => {
-    expect(clean(`<p><a href="${href}">x</a></p>`)).toContain(`href="${href}"`);
-  });
+  it.each(['https://example.org/', 'http://example.org/', 'mailto:band@example.org', 'tel:+15551234567'])(
+    'keeps a %s link',
+    (href) => {
+      expect(clean(`<p><a href="${href}">x</a></p>`)).toContain(`href="${href}"`);
+    },
+  );
 });
 
 describe('sanitizeRichText removes what the editor cannot write', () => {
@@ -62,7 +82,11 @@ describe('sanitizeRichText removes what the editor cannot write', () => {
     ['svg with its content', '<p>a</p><svg onload="x()"><text>hidden</text></svg>', '<p>a</p>'],
     ['iframes with their content', '<p>a</p><iframe src="https://evil.test">inner</iframe>', '<p>a</p>'],
     ['a colour outside the palette', '<p><span style="color:#123456">a</span></p>', '<p><span>a</span></p>'],
-    ['styles other than colour and alignment', '<p style="position:fixed;top:0;text-align:right">a</p>', '<p style="text-align:right">a</p>'],
+    [
+      'styles other than colour and alignment',
+      '<p style="position:fixed;top:0;text-align:right">a</p>',
+      '<p style="text-align:right">a</p>',
+    ],
     ['CSS expressions', '<p style="color:expression(alert(1))">a</p>', '<p>a</p>'],
     ['style on a tag that may not carry one', '<h1 style="color:#e60000">a</h1>', '<h1>a</h1>'],
     ['other classes', '<p class="ql-indent-9 evil ql-align-center">a</p>', '<p class="ql-align-center">a</p>'],
@@ -135,7 +159,10 @@ describe('inline images', () => {
   });
 
   it(`refuses more than ${RICH_TEXT_MAX_IMAGES} images`, () => {
-    const images = Array.from({ length: RICH_TEXT_MAX_IMAGES + 1 }, (_, i) => `<img src="https://example.org/${i}.png" />`);
+    const images = Array.from(
+      { length: RICH_TEXT_MAX_IMAGES + 1 },
+      (_, i) => `<img src="https://example.org/${i}.png" />`,
+    );
     expect(errorOf(`<p>${images.join('')}</p>`)).toBe(RichTextMessages.tooManyImages);
     expect(errorOf(`<p>${images.slice(1).join('')}</p>`)).toBe('no error');
   });
@@ -160,7 +187,9 @@ describe('length and emptiness', () => {
     expect(measureRichText('<p><strong style="color:#e60000">abc</strong></p>').length).toBe(3);
     // Quill: "a\n\nb\n" less its closing newline.
     expect(measureRichText('<p>a</p><p><br /></p><p>b</p>').length).toBe(4);
-    expect(measureRichText('<ol><li data-list="bullet"><span class="ql-ui"></span>x</li><li>y</li></ol>').length).toBe(3);
+    expect(measureRichText('<ol><li data-list="bullet"><span class="ql-ui"></span>x</li><li>y</li></ol>').length).toBe(
+      3,
+    );
     expect(measureRichText('<p>a<img src="https://e.org/a.png" /></p>').length).toBe(2);
   });
 
@@ -175,19 +204,26 @@ describe('length and emptiness', () => {
     expect(errorOf(`<p>ok</p><script>${'x'.repeat(5000)}</script>`)).toBe('no error');
   });
 
-  it.each(['<p><br></p>', '<p><br></p><p><br></p>', '<p>   </p>', '<p>&nbsp;</p>', '<script>alert(1)</script>', '<p><img src="javascript:x"></p>', ''])(
-    'treats %j as empty',
-    (html) => {
-      expect(errorOf(html)).toBe(RichTextMessages.required);
-    },
-  );
+  it.each([
+    '<p><br></p>',
+    '<p><br></p><p><br></p>',
+    '<p>   </p>',
+    '<p>&nbsp;</p>',
+    '<script>alert(1)</script>',
+    '<p><img src="javascript:x"></p>',
+    '',
+  ])('treats %j as empty', (html) => {
+    expect(errorOf(html)).toBe(RichTextMessages.required);
+  });
 
   it('counts an image alone as content', () => {
     expect(errorOf('<p><img src="https://example.org/a.png"></p>')).toBe('no error');
   });
 
   it('gives the visible text, one line per block, for search', () => {
-    expect(sanitizeRichText('<h1>Jazz &amp; Blues</h1><p>on the <em>porch</em></p>').text).toBe('Jazz & Blues\non the porch');
+    expect(sanitizeRichText('<h1>Jazz &amp; Blues</h1><p>on the <em>porch</em></p>').text).toBe(
+      'Jazz & Blues\non the porch',
+    );
   });
 });
 

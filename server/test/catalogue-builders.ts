@@ -23,7 +23,11 @@ export interface VenueTraits {
 }
 
 /** Inserts a venue owned by `owner` through the same query code as POST /v1/venues; returns its id. */
-export async function buildVenue(app: FastifyInstance, owner: { user: UserRow } | UserRow, traits: VenueTraits = {}): Promise<number> {
+export async function buildVenue(
+  app: FastifyInstance,
+  owner: { user: UserRow } | UserRow,
+  traits: VenueTraits = {},
+): Promise<number> {
   const { db, clock, festival } = app.deps;
   const creator = 'user' in owner ? owner.user : owner;
   const n = ++counter;
@@ -39,7 +43,13 @@ export async function buildVenue(app: FastifyInstance, owner: { user: UserRow } 
   const now = traits.at ?? clock.now();
   return db.kysely.transaction().execute(async (trx) => {
     await storeMedia(trx, images, now);
-    return insertVenue(trx, { ...values, creator_id: creator.id }, traits.genres ?? ['folk'], traits.slots ?? ['Slot 1', 'Slot 2'], now);
+    return insertVenue(
+      trx,
+      { ...values, creator_id: creator.id },
+      traits.genres ?? ['folk'],
+      traits.slots ?? ['Slot 1', 'Slot 2'],
+      now,
+    );
   });
 }
 
@@ -56,7 +66,11 @@ export interface ActTraits {
 }
 
 /** Inserts an act owned by `owner` through the same query code as POST /v1/acts; returns its id. */
-export async function buildAct(app: FastifyInstance, owner: { user: UserRow } | UserRow, traits: ActTraits = {}): Promise<number> {
+export async function buildAct(
+  app: FastifyInstance,
+  owner: { user: UserRow } | UserRow,
+  traits: ActTraits = {},
+): Promise<number> {
   const { db, clock } = app.deps;
   const creator = 'user' in owner ? owner.user : owner;
   const n = ++counter;
@@ -78,7 +92,12 @@ export async function buildAct(app: FastifyInstance, owner: { user: UserRow } | 
 }
 
 /** Puts an act into a venue's offered slot, as the scheduling screen will. */
-export async function scheduleAct(app: FastifyInstance, venueId: number, slotDef: SlotDef, actId: number | null): Promise<void> {
+export async function scheduleAct(
+  app: FastifyInstance,
+  venueId: number,
+  slotDef: SlotDef,
+  actId: number | null,
+): Promise<void> {
   await app.deps.db.kysely
     .updateTable('venue_slots')
     .set({ scheduled_act_id: actId })

@@ -20,7 +20,10 @@ async function list(query: Record<string, string | number | boolean>, headers: R
   return t.app.inject({ method: 'GET', url: `/v1/acts?${qs}`, headers });
 }
 
-async function listOk(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}): Promise<ActListResponse> {
+async function listOk(
+  query: Record<string, string | number | boolean>,
+  headers: Record<string, string> = {},
+): Promise<ActListResponse> {
   const res = await list(query, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ActListResponse;
@@ -43,11 +46,16 @@ describe('GET /v1/acts: search', () => {
       { name: 'Other', bio: '<p>Like <u>zydecobra</u> but louder</p>' },
       { name: 'Third', bio: '<p>no match</p>' },
     ]);
-    expect(names(await listOk({ search: 'ZYDECOBRA', creator_id: performer.user.id, order_by: 'name' }))).toEqual(['Other', 'Zydecobra']);
+    expect(names(await listOk({ search: 'ZYDECOBRA', creator_id: performer.user.id, order_by: 'name' }))).toEqual([
+      'Other',
+      'Zydecobra',
+    ]);
   });
 
   it('does not match markup', async () => {
-    const { performer } = await performerWith([{ bio: '<p><em>soft</em> <span style="color:#0066cc">blue</span></p>' }]);
+    const { performer } = await performerWith([
+      { bio: '<p><em>soft</em> <span style="color:#0066cc">blue</span></p>' },
+    ]);
     for (const term of ['<em>', 'span', 'style', '0066cc']) {
       expect((await listOk({ search: term, creator_id: performer.user.id })).data, term).toEqual([]);
     }
@@ -55,7 +63,12 @@ describe('GET /v1/acts: search', () => {
 
   it('treats % and _ as literal characters', async () => {
     const token = `act${Date.now()}`;
-    await performerWith([{ name: `50% ${token}` }, { name: `500 ${token}` }, { name: `x_y ${token}` }, { name: `xzy ${token}` }]);
+    await performerWith([
+      { name: `50% ${token}` },
+      { name: `500 ${token}` },
+      { name: `x_y ${token}` },
+      { name: `xzy ${token}` },
+    ]);
     expect(names(await listOk({ search: `50% ${token}` }))).toEqual([`50% ${token}`]);
     expect(names(await listOk({ search: `x_y ${token}` }))).toEqual([`x_y ${token}`]);
     expect(names(await listOk({ search: `_ ${token}`, order_by: 'name' }))).toEqual([]);
@@ -69,7 +82,10 @@ describe('GET /v1/acts: filters', () => {
       { name: 'Folky', type: 'folk' },
       { name: 'Funky 2', type: 'funk' },
     ]);
-    expect(names(await listOk({ type: 'funk', creator_id: performer.user.id, order_by: 'name' }))).toEqual(['Funky 1', 'Funky 2']);
+    expect(names(await listOk({ type: 'funk', creator_id: performer.user.id, order_by: 'name' }))).toEqual([
+      'Funky 1',
+      'Funky 2',
+    ]);
     expect((await listOk({ type: 'kids', creator_id: performer.user.id })).data).toEqual([]);
   });
 

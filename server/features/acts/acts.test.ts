@@ -27,9 +27,11 @@ type Headers = Record<string, string>;
 const anonymous: Headers = {};
 
 const post = (headers: Headers, payload: object) => t.app.inject({ method: 'POST', url: '/v1/acts', headers, payload });
-const patch = (id: number, headers: Headers, payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/acts/${id}`, headers, payload });
+const patch = (id: number, headers: Headers, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/v1/acts/${id}`, headers, payload });
 const remove = (id: number, headers: Headers) => t.app.inject({ method: 'DELETE', url: `/v1/acts/${id}`, headers });
-const get = (id: number | string, headers: Headers = anonymous) => t.app.inject({ method: 'GET', url: `/v1/acts/${id}`, headers });
+const get = (id: number | string, headers: Headers = anonymous) =>
+  t.app.inject({ method: 'GET', url: `/v1/acts/${id}`, headers });
 
 /** The act as an admin sees it, or null once it is gone: compared before and after a denied request. */
 async function snapshot(id: number): Promise<Act | null> {
@@ -38,7 +40,10 @@ async function snapshot(id: number): Promise<Act | null> {
 }
 
 async function actCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely.selectFrom('acts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.deps.db.kysely
+    .selectFrom('acts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -145,7 +150,11 @@ describe('GET /v1/acts/{id}', () => {
     for (const viewer of [anonymous, owner.auth, host.auth, otherPerformer.auth]) {
       expect((await get(id, viewer)).json().creator).toEqual({ name: 'Pat Performer' });
     }
-    expect((await get(id, admin.auth)).json().creator).toEqual({ name: 'Pat Performer', email: owner.user.email, roles: ['performer'] });
+    expect((await get(id, admin.auth)).json().creator).toEqual({
+      name: 'Pat Performer',
+      email: owner.user.email,
+      roles: ['performer'],
+    });
   });
 
   it('answers 404 for an unknown id and 400 for a bad one', async () => {

@@ -1,5 +1,11 @@
 import type { Act } from '../../../contract/acts.js';
-import { SLOT_DEFS, type ActSize, type Genre, type PerformerSoundSystem, type SlotDef } from '../../../contract/enums.js';
+import {
+  SLOT_DEFS,
+  type ActSize,
+  type Genre,
+  type PerformerSoundSystem,
+  type SlotDef,
+} from '../../../contract/enums.js';
 import { presentCreator, type Viewer } from '../profiles/creator.js';
 import type { ActRecord } from './queries.js';
 

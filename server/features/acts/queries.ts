@@ -1,4 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import type { ActsTable, Database } from '../../db/schema.js';
@@ -81,7 +89,10 @@ export async function listActs(db: Db, filters: ActFilters, page: ActPage, withT
   const ids = matches.map((m) => m.id);
   const rows = ids.length > 0 ? await db.kysely.selectFrom('acts').selectAll().where('id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const acts = await withDetails(db.kysely, ids.flatMap((id) => byId.get(id) ?? []));
+  const acts = await withDetails(
+    db.kysely,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
   if (!withTotal) return { acts };
   // A page past the last match has no row to carry the count.
   const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countActs(db, filters);
@@ -115,7 +126,10 @@ async function withDetails(q: Q, rows: ActRow[]): Promise<ActRecord[]> {
       .where('venue_slots.scheduled_act_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
       .execute(),
-    loadCreators(q, rows.map((r) => r.creator_id)),
+    loadCreators(
+      q,
+      rows.map((r) => r.creator_id),
+    ),
   ]);
   return rows.map((row) => ({
     ...row,
@@ -149,16 +163,32 @@ export async function insertAct(
     .values({ ...values, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('act_slots').values(slotDefs.map((slot_def) => ({ act_id: id, slot_def }))).execute();
+  await trx
+    .insertInto('act_slots')
+    .values(slotDefs.map((slot_def) => ({ act_id: id, slot_def })))
+    .execute();
   return id;
 }
 
 /** Every field and the preferred slots. False when the act is gone. */
-export async function updateAct(trx: Transaction<Database>, id: number, values: ActValues, slotDefs: string[], now: Date): Promise<boolean> {
-  const result = await trx.updateTable('acts').set({ ...values, updated_at: now }).where('id', '=', id).executeTakeFirst();
+export async function updateAct(
+  trx: Transaction<Database>,
+  id: number,
+  values: ActValues,
+  slotDefs: string[],
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('acts')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx.deleteFrom('act_slots').where('act_id', '=', id).execute();
-  await trx.insertInto('act_slots').values(slotDefs.map((slot_def) => ({ act_id: id, slot_def }))).execute();
+  await trx
+    .insertInto('act_slots')
+    .values(slotDefs.map((slot_def) => ({ act_id: id, slot_def })))
+    .execute();
   return true;
 }
 

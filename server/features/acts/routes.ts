@@ -30,7 +30,11 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: optionalUser,
-        schema: { tags: ['acts'], querystring: ActListQuerySchema, response: { 200: ActListResponseSchema, ...ErrorResponses } },
+        schema: {
+          tags: ['acts'],
+          querystring: ActListQuerySchema,
+          response: { 200: ActListResponseSchema, ...ErrorResponses },
+        },
       },
       async (request) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
@@ -75,7 +79,12 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id',
       {
         preValidation: requireUser,
-        schema: { tags: ['acts'], params: IdParamsSchema, body: ActInputSchema, response: { 200: ActSchema, ...ErrorResponses } },
+        schema: {
+          tags: ['acts'],
+          params: IdParamsSchema,
+          body: ActInputSchema,
+          response: { 200: ActSchema, ...ErrorResponses },
+        },
       },
       async (request) => {
         const user = currentUser(request);

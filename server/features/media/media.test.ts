@@ -28,11 +28,16 @@ function png(extra = 0, fill = 0): Buffer {
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-const postAct = (bio: string) => t.app.inject({ method: 'POST', url: '/v1/acts', headers: performer.auth, payload: actBody({ bio }) });
-const getMedia = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: path, headers });
+const postAct = (bio: string) =>
+  t.app.inject({ method: 'POST', url: '/v1/acts', headers: performer.auth, payload: actBody({ bio }) });
+const getMedia = (path: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: path, headers });
 
 async function mediaCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.deps.db.kysely
+    .selectFrom('media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -121,9 +126,12 @@ describe('inline images in a bio', () => {
 });
 
 describe('GET /v1/media/{hash}', () => {
-  it.each([`/v1/media/${'0'.repeat(64)}`, '/v1/media/not-a-hash', `/v1/media/${'A'.repeat(64)}`])('answers 404 JSON for %s', async (path) => {
-    const res = await getMedia(path);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('not_found');
-  });
+  it.each([`/v1/media/${'0'.repeat(64)}`, '/v1/media/not-a-hash', `/v1/media/${'A'.repeat(64)}`])(
+    'answers 404 JSON for %s',
+    async (path) => {
+      const res = await getMedia(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    },
+  );
 });

@@ -12,7 +12,13 @@ export async function storeMedia(q: Q, images: RichTextImage[], now: Date): Prom
   for (const image of images) {
     await q
       .insertInto('media')
-      .values({ sha256: image.sha256, mime_type: image.mimeType, byte_size: image.bytes.length, bytes: image.bytes, created_at: now })
+      .values({
+        sha256: image.sha256,
+        mime_type: image.mimeType,
+        byte_size: image.bytes.length,
+        bytes: image.bytes,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('sha256').doNothing())
       .execute();
   }

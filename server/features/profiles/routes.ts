@@ -36,7 +36,13 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
     // Spec 7: called with no auth header; public, so it never shows an e-mail address.
     app.get(
       '/user/:id/resources',
-      { schema: { tags: ['profiles'], params: IdParamsSchema, response: { 200: UserResourcesSchema, ...ErrorResponses } } },
+      {
+        schema: {
+          tags: ['profiles'],
+          params: IdParamsSchema,
+          response: { 200: UserResourcesSchema, ...ErrorResponses },
+        },
+      },
       async (request) => {
         const user = await findUserById(db, request.params.id);
         if (!user) throw notFound('User not found');

@@ -93,8 +93,37 @@ const VECTORS: string[] = [
   '<?xml version="1.0"?><html:script xmlns:html="http://www.w3.org/1999/xhtml">alert(1)</html:script>',
 ];
 
-const ALLOWED_TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ol', 'ul', 'li', 'a', 'img', 'span']);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'rel', 'target', 'src', 'alt', 'width', 'height', 'class', 'style', 'data-list']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+  'span',
+]);
+const ALLOWED_ATTRIBUTES = new Set([
+  'href',
+  'rel',
+  'target',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'class',
+  'style',
+  'data-list',
+]);
 
 /** Every way the stored HTML could still be dangerous; empty when it is inert. */
 function dangers(html: string): string[] {
@@ -104,7 +133,8 @@ function dangers(html: string): string[] {
   if (/javascript:/i.test(html)) found.push('javascript: address');
   if (/vbscript:/i.test(html)) found.push('vbscript: address');
   if (/data:text/i.test(html)) found.push('data:text address');
-  if (/<\s*(svg|iframe|object|embed|base|meta|style|link|form|math|template|input|button)\b/i.test(html)) found.push('forbidden tag');
+  if (/<\s*(svg|iframe|object|embed|base|meta|style|link|form|math|template|input|button)\b/i.test(html))
+    found.push('forbidden tag');
   if (/expression\s*\(|url\s*\(/i.test(html)) found.push('style expression or url()');
   for (const [, tag, attributes] of html.matchAll(/<\/?([a-zA-Z0-9:-]+)([^>]*)>/g)) {
     if (!ALLOWED_TAGS.has(tag!.toLowerCase())) found.push(`tag ${tag}`);
@@ -118,7 +148,8 @@ function dangers(html: string): string[] {
   for (const [, src] of html.matchAll(/\ssrc="([^"]*)"/g)) {
     if (!/^(https?:\/\/|\/v1\/media\/[0-9a-f]{64}$)/.test(src!)) found.push(`src ${src}`);
   }
-  for (const [, target] of html.matchAll(/\starget="([^"]*)"/g)) if (target !== '_blank') found.push(`target ${target}`);
+  for (const [, target] of html.matchAll(/\starget="([^"]*)"/g))
+    if (target !== '_blank') found.push(`target ${target}`);
   return found;
 }
 
@@ -142,25 +173,40 @@ describe('hostile bios', () => {
   });
 
   it('the check finds what it looks for', () => {
-    expect(dangers('<p>fine <a href="https://ok.test" rel="noopener noreferrer" target="_blank">x</a></p>')).toEqual([]);
+    expect(dangers('<p>fine <a href="https://ok.test" rel="noopener noreferrer" target="_blank">x</a></p>')).toEqual(
+      [],
+    );
     expect(dangers('<img src=x onerror=alert(1)>')).not.toEqual([]);
     expect(dangers('<a href="javascript:alert(1)">x</a>')).not.toEqual([]);
     expect(dangers('<div>x</div>')).toEqual(['tag div', 'tag div']);
   });
 
-  it.each(VECTORS.map((v, i) => [i + 1, v] as const))('vector %i is stored inert through POST /v1/venues and /v1/acts', async (_n, vector) => {
-    const bio = `<p>Safe words</p>${vector}<p>more</p>`;
-    const venue = await t.app.inject({ method: 'POST', url: '/v1/venues', headers: admin.auth, payload: venueBody({ bio }) });
-    const act = await t.app.inject({ method: 'POST', url: '/v1/acts', headers: admin.auth, payload: actBody({ bio }) });
-    for (const [res, table] of [
-      [venue, 'venues'],
-      [act, 'acts'],
-    ] as const) {
-      expect(res.statusCode, res.body).toBe(201);
-      const returned: string = res.json().bio;
-      expect(dangers(returned), returned).toEqual([]);
-      expect(await storedBios(table, res.json().id)).toBe(returned);
-      expect(returned).toContain('Safe words');
-    }
-  });
+  it.each(VECTORS.map((v, i) => [i + 1, v] as const))(
+    'vector %i is stored inert through POST /v1/venues and /v1/acts',
+    async (_n, vector) => {
+      const bio = `<p>Safe words</p>${vector}<p>more</p>`;
+      const venue = await t.app.inject({
+        method: 'POST',
+        url: '/v1/venues',
+        headers: admin.auth,
+        payload: venueBody({ bio }),
+      });
+      const act = await t.app.inject({
+        method: 'POST',
+        url: '/v1/acts',
+        headers: admin.auth,
+        payload: actBody({ bio }),
+      });
+      for (const [res, table] of [
+        [venue, 'venues'],
+        [act, 'acts'],
+      ] as const) {
+        expect(res.statusCode, res.body).toBe(201);
+        const returned: string = res.json().bio;
+        expect(dangers(returned), returned).toEqual([]);
+        expect(await storedBios(table, res.json().id)).toBe(returned);
+        expect(returned).toContain('Safe words');
+      }
+    },
+  );
 });

@@ -1,4 +1,11 @@
-import { Genres, SLOT_DEFS, type Genre, type SlotDef, type VenueSizePref, type YesNoValue } from '../../../contract/enums.js';
+import {
+  Genres,
+  SLOT_DEFS,
+  type Genre,
+  type SlotDef,
+  type VenueSizePref,
+  type YesNoValue,
+} from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
 import { presentCreator, type Viewer } from '../profiles/creator.js';
 import type { VenueRecord } from './queries.js';

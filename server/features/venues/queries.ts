@@ -1,4 +1,12 @@
-import { sql, type ExpressionBuilder, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Expression,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import type { Database, VenuesTable } from '../../db/schema.js';
@@ -23,7 +31,11 @@ export interface VenueRecord extends VenueRow {
 
 export type VenueFilters = Pick<
   VenueListQuery,
-  'search' | 's_preferred_act_types__ilike' | 'available_slots__slot_def' | 'available_slots__available_to_schedule' | 'creator_id'
+  | 'search'
+  | 's_preferred_act_types__ilike'
+  | 'available_slots__slot_def'
+  | 'available_slots__available_to_schedule'
+  | 'creator_id'
 >;
 
 export interface Page {
@@ -44,7 +56,8 @@ const ORDER: Record<VenueListQuery['order_by'], ['updated_at' | 'created_at' | '
 
 function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect, f: VenueFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
-  if (f.search) all.push(containsInsensitive(dialect, eb.ref('venues.search_text'), f.search, { lowerCaseColumn: true }));
+  if (f.search)
+    all.push(containsInsensitive(dialect, eb.ref('venues.search_text'), f.search, { lowerCaseColumn: true }));
   if (f.s_preferred_act_types__ilike) {
     const genre = f.s_preferred_act_types__ilike;
     all.push(
@@ -61,7 +74,10 @@ function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect,
   const free = f.available_slots__available_to_schedule;
   if (slotDef !== undefined || free !== undefined) {
     // The slot is offered; `true` adds "and no act is in it", `false` "and an act is in it".
-    let offered = eb.selectFrom('venue_slots').select(sql.lit(1).as('one')).whereRef('venue_slots.venue_id', '=', 'venues.id');
+    let offered = eb
+      .selectFrom('venue_slots')
+      .select(sql.lit(1).as('one'))
+      .whereRef('venue_slots.venue_id', '=', 'venues.id');
     if (slotDef !== undefined) offered = offered.where('venue_slots.slot_def', '=', slotDef);
     if (free === true) offered = offered.where('venue_slots.scheduled_act_id', 'is', null);
     if (free === false) offered = offered.where('venue_slots.scheduled_act_id', 'is not', null);
@@ -99,7 +115,10 @@ export async function listVenues(db: Db, filters: VenueFilters, page: Page, with
   const ids = matches.map((m) => m.id);
   const rows = ids.length > 0 ? await db.kysely.selectFrom('venues').selectAll().where('id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const venues = await withDetails(db.kysely, ids.flatMap((id) => byId.get(id) ?? []));
+  const venues = await withDetails(
+    db.kysely,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
   if (!withTotal) return { venues };
   // A page past the last match has no row to carry the count.
   const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countVenues(db, filters);
@@ -129,11 +148,20 @@ async function withDetails(q: Q, rows: VenueRow[]): Promise<VenueRecord[]> {
     q
       .selectFrom('venue_slots')
       .leftJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-      .select(['venue_slots.id', 'venue_slots.venue_id', 'venue_slots.slot_def', 'venue_slots.scheduled_act_id', 'acts.name as act_name'])
+      .select([
+        'venue_slots.id',
+        'venue_slots.venue_id',
+        'venue_slots.slot_def',
+        'venue_slots.scheduled_act_id',
+        'acts.name as act_name',
+      ])
       .where('venue_slots.venue_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
       .execute(),
-    loadCreators(q, rows.map((r) => r.creator_id)),
+    loadCreators(
+      q,
+      rows.map((r) => r.creator_id),
+    ),
   ]);
   return rows.map((row) => ({
     ...row,
@@ -172,17 +200,36 @@ export async function insertVenue(
     .values({ ...values, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('venue_genres').values(genres.map((genre) => ({ venue_id: id, genre }))).execute();
-  await trx.insertInto('venue_slots').values(slotDefs.map((slot_def) => ({ venue_id: id, slot_def }))).execute();
+  await trx
+    .insertInto('venue_genres')
+    .values(genres.map((genre) => ({ venue_id: id, genre })))
+    .execute();
+  await trx
+    .insertInto('venue_slots')
+    .values(slotDefs.map((slot_def) => ({ venue_id: id, slot_def })))
+    .execute();
   return id;
 }
 
 /** Every field of the form and the genres; the slots are left as they are. False when the venue is gone. */
-export async function updateVenue(trx: Transaction<Database>, id: number, values: VenueValues, genres: string[], now: Date): Promise<boolean> {
-  const result = await trx.updateTable('venues').set({ ...values, updated_at: now }).where('id', '=', id).executeTakeFirst();
+export async function updateVenue(
+  trx: Transaction<Database>,
+  id: number,
+  values: VenueValues,
+  genres: string[],
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('venues')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx.deleteFrom('venue_genres').where('venue_id', '=', id).execute();
-  await trx.insertInto('venue_genres').values(genres.map((genre) => ({ venue_id: id, genre }))).execute();
+  await trx
+    .insertInto('venue_genres')
+    .values(genres.map((genre) => ({ venue_id: id, genre })))
+    .execute();
   return true;
 }
 

@@ -36,7 +36,11 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: optionalUser,
-        schema: { tags: ['venues'], querystring: VenueListQuerySchema, response: { 200: VenueListResponseSchema, ...ErrorResponses } },
+        schema: {
+          tags: ['venues'],
+          querystring: VenueListQuerySchema,
+          response: { 200: VenueListResponseSchema, ...ErrorResponses },
+        },
       },
       async (request) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
@@ -88,7 +92,12 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id/no_slots',
       {
         preValidation: requireUser,
-        schema: { tags: ['venues'], params: IdParamsSchema, body: UpdateVenueInputSchema, response: { 200: VenueSchema, ...ErrorResponses } },
+        schema: {
+          tags: ['venues'],
+          params: IdParamsSchema,
+          body: UpdateVenueInputSchema,
+          response: { 200: VenueSchema, ...ErrorResponses },
+        },
       },
       async (request) => {
         const user = currentUser(request);

@@ -20,7 +20,10 @@ async function list(query: Record<string, string | number | boolean>, headers: R
   return t.app.inject({ method: 'GET', url: `/v1/venues?${qs}`, headers });
 }
 
-async function listOk(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}): Promise<VenueListResponse> {
+async function listOk(
+  query: Record<string, string | number | boolean>,
+  headers: Record<string, string> = {},
+): Promise<VenueListResponse> {
   const res = await list(query, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as VenueListResponse;
@@ -53,7 +56,9 @@ describe('GET /v1/venues: search', () => {
   });
 
   it('does not match markup: tag, attribute and style names are not text', async () => {
-    const { host } = await hostWith([{ bio: '<p><strong style="color:#e60000">loud</strong> <a href="https://example.org">site</a></p>' }]);
+    const { host } = await hostWith([
+      { bio: '<p><strong style="color:#e60000">loud</strong> <a href="https://example.org">site</a></p>' },
+    ]);
     for (const term of ['strong', 'color', 'e60000', 'href', 'example.org', 'noopener']) {
       expect((await listOk({ search: term, creator_id: host.user.id })).data, term).toEqual([]);
     }
@@ -118,7 +123,10 @@ describe('GET /v1/venues: filters', () => {
     expect(addresses(await listOk(slot1))).toEqual(['Free', 'Taken']);
     expect(addresses(await listOk({ ...scope, available_slots__slot_def: 'Slot 4' }))).toEqual([]);
     // Without a slot: any slot free, or any slot taken.
-    expect(addresses(await listOk({ ...scope, available_slots__available_to_schedule: true }))).toEqual(['Free', 'Not offered']);
+    expect(addresses(await listOk({ ...scope, available_slots__available_to_schedule: true }))).toEqual([
+      'Free',
+      'Not offered',
+    ]);
     expect(addresses(await listOk({ ...scope, available_slots__available_to_schedule: false }))).toEqual(['Taken']);
   });
 
@@ -152,7 +160,11 @@ describe('GET /v1/venues: filters', () => {
   it.each([
     ['an unknown genre', { s_preferred_act_types__ilike: 'polka' }, 's_preferred_act_types__ilike'],
     ['an unknown slot', { available_slots__slot_def: 'Slot 9' }, 'available_slots__slot_def'],
-    ['availability not a boolean', { available_slots__available_to_schedule: 'maybe' }, 'available_slots__available_to_schedule'],
+    [
+      'availability not a boolean',
+      { available_slots__available_to_schedule: 'maybe' },
+      'available_slots__available_to_schedule',
+    ],
     ['a creator id that is not a number', { creator_id: 'me' }, 'creator_id'],
   ])('answers 400 for %s', async (_label, query, field) => {
     const res = await list(query);
@@ -184,16 +196,51 @@ describe('GET /v1/venues: paging, total and order', () => {
     expect(await listOk({ ...scope, limit: 1 })).not.toHaveProperty('total');
     expect(await listOk({ ...scope, include_total: false })).not.toHaveProperty('total');
 
-    expect(addresses(await listOk({ ...scope, order_by: 'updated_time' }))).toEqual(['C first', 'A second', 'E third', 'B fourth', 'D fifth']);
-    expect(addresses(await listOk({ ...scope, order_by: 'address' }))).toEqual(['A second', 'B fourth', 'C first', 'D fifth', 'E third']);
-    expect(addresses(await listOk({ ...scope, order_by: '-address' }))).toEqual(['E third', 'D fifth', 'C first', 'B fourth', 'A second']);
-    expect(addresses(await listOk({ ...scope, order_by: 'created_time' }))).toEqual(['C first', 'A second', 'E third', 'B fourth', 'D fifth']);
-    expect(addresses(await listOk({ ...scope, order_by: '-created_time' }))).toEqual(['D fifth', 'B fourth', 'E third', 'A second', 'C first']);
+    expect(addresses(await listOk({ ...scope, order_by: 'updated_time' }))).toEqual([
+      'C first',
+      'A second',
+      'E third',
+      'B fourth',
+      'D fifth',
+    ]);
+    expect(addresses(await listOk({ ...scope, order_by: 'address' }))).toEqual([
+      'A second',
+      'B fourth',
+      'C first',
+      'D fifth',
+      'E third',
+    ]);
+    expect(addresses(await listOk({ ...scope, order_by: '-address' }))).toEqual([
+      'E third',
+      'D fifth',
+      'C first',
+      'B fourth',
+      'A second',
+    ]);
+    expect(addresses(await listOk({ ...scope, order_by: 'created_time' }))).toEqual([
+      'C first',
+      'A second',
+      'E third',
+      'B fourth',
+      'D fifth',
+    ]);
+    expect(addresses(await listOk({ ...scope, order_by: '-created_time' }))).toEqual([
+      'D fifth',
+      'B fourth',
+      'E third',
+      'A second',
+      'C first',
+    ]);
   });
 
   it('counts every match of a search, on every page and past the last one', async () => {
     const token = `paged${Date.now()}`;
-    const { host } = await hostWith([{ address: `1 ${token}` }, { address: `2 ${token}` }, { address: `3 ${token}` }, { address: '4 Other' }]);
+    const { host } = await hostWith([
+      { address: `1 ${token}` },
+      { address: `2 ${token}` },
+      { address: `3 ${token}` },
+      { address: '4 Other' },
+    ]);
     const scope = { search: token, creator_id: host.user.id, include_total: true, order_by: 'address' };
     expect(await listOk({ ...scope, limit: 2 })).toMatchObject({ total: 3 });
     expect(addresses(await listOk({ ...scope, limit: 2, offset: 2 }))).toEqual([`3 ${token}`]);
@@ -247,6 +294,10 @@ describe('GET /v1/venues: paging, total and order', () => {
     const scope = { creator_id: host.user.id };
     expect((await listOk(scope)).data[0]!.creator).toEqual({ name: host.user.name });
     expect((await listOk(scope, performer.auth)).data[0]!.creator).toEqual({ name: host.user.name });
-    expect((await listOk(scope, admin.auth)).data[0]!.creator).toEqual({ name: host.user.name, email: host.user.email, roles: ['host'] });
+    expect((await listOk(scope, admin.auth)).data[0]!.creator).toEqual({
+      name: host.user.name,
+      email: host.user.email,
+      roles: ['host'],
+    });
   });
 });

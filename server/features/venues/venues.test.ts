@@ -26,11 +26,13 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 const anonymous: Headers = {};
 
-const post = (headers: Headers, payload: object) => t.app.inject({ method: 'POST', url: '/v1/venues', headers, payload });
+const post = (headers: Headers, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/v1/venues', headers, payload });
 const patch = (id: number, headers: Headers, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/v1/venues/${id}/no_slots`, headers, payload });
 const remove = (id: number, headers: Headers) => t.app.inject({ method: 'DELETE', url: `/v1/venues/${id}`, headers });
-const get = (id: number | string, headers: Headers = anonymous) => t.app.inject({ method: 'GET', url: `/v1/venues/${id}`, headers });
+const get = (id: number | string, headers: Headers = anonymous) =>
+  t.app.inject({ method: 'GET', url: `/v1/venues/${id}`, headers });
 
 /** The venue as an admin sees it, or null once it is gone: compared before and after a denied request. */
 async function snapshot(id: number): Promise<Venue | null> {
@@ -39,7 +41,10 @@ async function snapshot(id: number): Promise<Venue | null> {
 }
 
 async function venueCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely.selectFrom('venues').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.deps.db.kysely
+    .selectFrom('venues')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -162,7 +167,11 @@ describe('GET /v1/venues/{id}', () => {
     for (const viewer of [anonymous, owner.auth, otherHost.auth, performer.auth]) {
       expect((await get(id, viewer)).json().creator).toEqual({ name: 'Olive Owner' });
     }
-    expect((await get(id, admin.auth)).json().creator).toEqual({ name: 'Olive Owner', email: owner.user.email, roles: ['host'] });
+    expect((await get(id, admin.auth)).json().creator).toEqual({
+      name: 'Olive Owner',
+      email: owner.user.email,
+      roles: ['host'],
+    });
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
