@@ -200,6 +200,15 @@ describe('length and emptiness', () => {
     expect(errorOf(`<p>${'x'.repeat(750)}</p><p>${'y'.repeat(750)}</p>`)).toBe(RichTextMessages.tooLong);
   });
 
+  it('refuses a text whose formatting alone would make it long', () => {
+    expect(errorOf(`<p>a${'<strong></strong>'.repeat(3000)}</p>`)).toBe(RichTextMessages.tooMuchFormatting);
+    const everyWordColoured = Array.from(
+      { length: 300 },
+      (_, i) => `<span style="color:${RICH_TEXT_PALETTE[i % 35]}">word</span> `,
+    );
+    expect(errorOf(`<p>${everyWordColoured.join('')}</p>`)).toBe('no error');
+  });
+
   it('does not count markup that is removed', () => {
     expect(errorOf(`<p>ok</p><script>${'x'.repeat(5000)}</script>`)).toBe('no error');
   });
