@@ -99,9 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = options.clock ?? systemClock;
+  const transport = options.mailTransport ?? logTransport(app.log);
   const outbox = new OutboxWorker({
     db: options.db,
-    transport: options.mailTransport ?? logTransport(app.log),
+    transport,
     clock,
     logger: app.log,
   });
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     await outbox.stop();
+    // Pooled SMTP connections would otherwise keep the process (and the SMTP server) waiting.
+    transport.close();
   });
 
   app.addHook('preValidation', async (request) => {

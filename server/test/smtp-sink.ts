@@ -32,9 +32,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No network here: a reverse DNS lookup per connection only waits for its time-out.
+    disableReverseLookup: true,
     logger: false,
     onConnect(_session, callback) {
       callback(down ? new Error('Service unavailable') : undefined);
+    },
+    // Connections a pooled client keeps open fail too while the server is "down".
+    onMailFrom(_address, _session, callback) {
+      if (!down) return callback();
+      const err = Object.assign(new Error('Service temporarily unavailable'), { responseCode: 451 });
+      callback(err);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -61,6 +69,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A client that drops mid-session (an app process killed by a fault test) is not the sink's
+  // failure: without a listener the 'error' event would crash the test process.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
