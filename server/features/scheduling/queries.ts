@@ -42,6 +42,17 @@ export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
     .execute();
 }
 
+/**
+ * PostgreSQL: takes the schedule_version row's lock, first thing in a slots save. The triggers of
+ * migration 0004 take it before a venue or act row is written, so taking it here before the
+ * venue row keeps one lock order for every schedule writer, and none deadlocks on another.
+ * SQLite serializes writes and has no FOR UPDATE.
+ */
+export async function lockScheduleVersion(trx: Transaction<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('schedule_version').select('version').where('id', '=', 1).forUpdate().execute();
+}
+
 export interface ScheduleVenue {
   id: number;
   creator_id: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+import { actBody, buildAct, buildVenue, venueBody } from '../../test/catalogue-builders.js';
 
 const HOSTS = 50;
 const ROUNDS = 20;
@@ -86,5 +86,45 @@ describe(`${HOSTS} hosts putting the same act into Slot 2 at once (${testEngine}
       expect(mails).toEqual([{ subject: `Porchfest: "${name}" is scheduled to play at ${winners[0]!.address}` }]);
     }
     // 1,000 concurrent saves: about 20 s on PostgreSQL on 2 shared cores.
+  }, 120_000);
+});
+
+describe(`slot saves racing other writes to the same venues and acts (${testEngine})`, () => {
+  it('never answer 5xx: every writer takes the schedule lock in the same order', async () => {
+    const send = async (method: string, path: string, who: BuiltUser, body?: unknown) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...who.auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const statuses: number[] = [];
+    for (let round = 1; round <= 5; round++) {
+      const pairs = await Promise.all(
+        hosts.slice(0, 10).map(async ({ host }, i) => {
+          const venue = await buildVenue(t.app, host, { address: `${i} Busy Road`, slots: ['Slot 1', 'Slot 3'] });
+          const act = await buildAct(t.app, performer, { name: `Busy Act ${round}-${i}` });
+          return { host, venue, act };
+        }),
+      );
+      // At once, for each venue: its host saves the slots, edits the venue and then deletes it,
+      // while the performer renames the act being scheduled there.
+      const results = await Promise.all(
+        pairs.flatMap(({ host, venue, act }, i) => [
+          send('PATCH', `/v1/venues/${venue}`, host, {
+            available_slots: [{ slot_def: 'Slot 3', scheduled_act_id: act }],
+          }),
+          send('PATCH', `/v1/venues/${venue}/no_slots`, host, venueBody({ address: `${i} Busier Road` })),
+          send('PATCH', `/v1/acts/${act}`, performer, actBody({ name: `Renamed ${round}-${i}` })),
+          i % 2 === 0 ? send('DELETE', `/v1/venues/${venue}`, host) : Promise.resolve(204),
+        ]),
+      );
+      statuses.push(...results);
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    // A save that came after its venue's delete is a 404; everything else went through.
+    expect(statuses.every((s) => [200, 204, 404].includes(s))).toBe(true);
   }, 120_000);
 });

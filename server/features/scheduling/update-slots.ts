@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isOwnerOrAdmin } from '../auth/policy.js';
 import { notifyScheduleChanges, type SlotChange } from './notify.js';
-import { findActsWithOwners, lockVenue, venueOfActAtSlot, venueSlots } from './queries.js';
+import { findActsWithOwners, lockScheduleVersion, lockVenue, venueOfActAtSlot, venueSlots } from './queries.js';
 import { slotLabel } from './slot-times.js';
 
 /** Thrown inside the transaction when the act-per-slot-time index refuses a write; mapped to 409 after rollback. */
@@ -28,8 +28,8 @@ function hitActSlotIndex(err: unknown): boolean {
   return e.constraint === 'venue_slots_act_slot_key' || /venue_slots\.scheduled_act_id/.test(e.message ?? '');
 }
 
-// PostgreSQL can still pick a deadlock victim when another feature's transaction locks rows in
-// another order (the triggers of migration 0004 make that unlikely): the whole save is retried.
+// PostgreSQL could still pick a deadlock victim if other code locked rows in another order than
+// the one lockScheduleVersion keeps: the whole save is then retried.
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
@@ -76,6 +76,7 @@ async function writeSlots(
   input: UpdateVenueSlotsInput,
   user: Pick<UserRow, 'id' | 'is_admin'>,
 ): Promise<number> {
+  await lockScheduleVersion(trx, deps.db.dialect);
   const venue = await lockVenue(trx, deps.db.dialect, venueId);
   if (!venue) throw notFound('Venue not found');
   if (!isOwnerOrAdmin(user, venue.creator_id)) throw forbidden();
