@@ -24,10 +24,16 @@ function precompress(): Plugin {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);
-        const body = readFileSync(file);
-        if (body.length < 1024) continue; // a small file gains nothing worth a second request header
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        try {
+          const body = readFileSync(file);
+          if (body.length < 1024) continue; // a small file gains nothing worth a second request header
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+          writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        } catch (err) {
+          // Another build emptied the folder meanwhile (two builds at once on a shared checkout):
+          // that build writes its own files; the server falls back to the uncompressed ones.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
       }
     },
   };
