@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/errors.js';
 import { isDatabaseUnavailable } from './db/availability.js';
 import { stripNul } from './lib/strip-nul.js';
+import { applyCors, registerPreflight } from './lib/cors.js';
 import { fromRoot } from './lib/paths.js';
 import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
@@ -134,11 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', CSP);
-    const origin = request.headers.origin;
-    if (origin && options.corsOrigins?.includes(origin)) {
-      reply.header('access-control-allow-origin', origin);
-      reply.header('vary', 'Origin');
-    }
+    applyCors(request, reply, options.corsOrigins ?? []);
     return payload;
   });
 
@@ -200,6 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/v1' },
   );
+
+  registerPreflight(app, options.corsOrigins ?? []);
 
   const webRoot = options.webRoot ?? fromRoot('dist', 'web');
   const serveWeb = existsSync(webRoot);
