@@ -92,6 +92,15 @@ describe('HTTP behaviour shared by every route', () => {
     expect(list.statusCode).toBe(200);
   });
 
+  it('compresses large JSON responses for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
   it('sets security headers on API responses', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/festival' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -41,6 +41,9 @@ function openSqlite(path: string): Db {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // 64 MB of page cache instead of SQLite's 2 MB: a search scanning 10,000 venues fell from
+  // 16 to 6 ms of CPU (bench/venues-list.ts).
+  raw.pragma('cache_size = -65536');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: typedSqlite(raw) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
