@@ -1,17 +1,28 @@
 /**
  * Lighthouse on the public face: `/` and the event page `/{slug}`, against the built app on a
- * loopback port, in Debian's Chromium, with Lighthouse's default mobile settings (a mid-range
- * phone on a slow 4G link, simulated; issue 6: "fast on a phone").
+ * loopback port, in Debian's Chromium, with Lighthouse's mobile settings (a mid-tier phone on a
+ * slow 4G link, simulated; issue 6: "fast on a phone").
  *
- *   npx tsx bench/lighthouse.ts            # 3 runs per page, the median run reported
+ *   npx tsx bench/lighthouse.ts            # 3 runs per page and pass, the median run reported
  *   npx tsx bench/lighthouse.ts --runs 5
- *   npx tsx bench/lighthouse.ts --desktop  # Lighthouse's desktop settings instead
+ *   npx tsx bench/lighthouse.ts --cpu 2    # one pass with this CPU slowdown instead of the two
+ *   npx tsx bench/lighthouse.ts --desktop  # Lighthouse's desktop settings
  *
- * Builds first when dist/ is older than the sources (as the e2e tests do). Prints the
- * performance and accessibility scores next to the targets (>= 95 and 100), the metrics behind
- * the performance score, and, for a missed target, the audits that cost points. Exits non-zero
- * when a target is missed. Stops by itself.
+ * Two passes. Lighthouse's CPU slowdown is relative to the machine it runs on: its default of
+ * 4x assumes a high-end desktop (BenchmarkIndex 1500-2000) and turns it into a mid-tier phone
+ * (about 440). On a slower or busier machine 4x emulates a much slower phone than that, and
+ * Lighthouse says so in its report ("slower CPU than Lighthouse expects"); its docs
+ * (docs/throttling.md, "Calibrating the CPU slowdown") say to lower the multiplier. So the first
+ * pass uses the default 4x, and the second the multiplier its docs give for the BenchmarkIndex
+ * measured in the first (median index / 440, between 1 and 4). Both are printed; the
+ * calibrated pass is the one that stands for the phone the target means.
+ *
+ * Builds first when dist/ is older than the sources (as the e2e tests do). Prints the scores
+ * next to the targets (>= 95 performance, 100 accessibility), the metrics behind them and, for
+ * a missed target, the audits that cost points. Exits non-zero when the calibrated pass (or
+ * the --cpu pass) misses a target. Stops by itself.
  */
+import { cpus, loadavg } from 'node:os';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
@@ -20,6 +31,9 @@ import { startServer } from '../e2e/support/server.js';
 
 const TARGET_PERFORMANCE = 95;
 const TARGET_ACCESSIBILITY = 100;
+const DEFAULT_CPU_SLOWDOWN = 4;
+// The mid-tier phone the default stands for: a high-end desktop's index (1500-2000) over 4.
+const MID_TIER_PHONE_INDEX = 440;
 
 // The flags STACK-NOTES measured: without the background-networking ones Chromium keeps
 // calling hosts this machine cannot reach, and Lighthouse would time those calls too.
@@ -48,41 +62,59 @@ function argValue(name: string): string | undefined {
 }
 
 const runs = Number(argValue('--runs') ?? 3);
+const fixedCpu = argValue('--cpu') === undefined ? undefined : Number(argValue('--cpu'));
 const desktop = process.argv.includes('--desktop');
 
 interface PageResult {
   path: string;
   performance: number;
   accessibility: number;
+  benchmarkIndex: number;
   lhr: Result;
 }
 
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function audit(chrome: LaunchedChrome, url: string): Promise<Result> {
+async function audit(chrome: LaunchedChrome, url: string, cpuSlowdown: number | undefined): Promise<Result> {
   const flags: Flags = {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
   };
-  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  if (cpuSlowdown !== undefined) {
+    const base = desktop ? desktopConfig.settings?.throttling : undefined;
+    flags.throttling = { ...base, cpuSlowdownMultiplier: cpuSlowdown };
+  }
+  // A trace can come back broken (NO_NAVSTART, NO_FCP) on a machine this busy: try again, twice.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
 }
 
 /** The run with the median performance score: Lighthouse varies from run to run on a shared machine. */
-async function medianRun(chrome: LaunchedChrome, baseUrl: string, path: string): Promise<PageResult> {
+async function medianRun(chrome: LaunchedChrome, baseUrl: string, path: string, cpuSlowdown: number | undefined) {
   const results: PageResult[] = [];
   for (let i = 0; i < runs; i++) {
-    const lhr = await audit(chrome, baseUrl + path);
-    results.push({ path, performance: score(lhr, 'performance'), accessibility: score(lhr, 'accessibility'), lhr });
+    const lhr = await audit(chrome, baseUrl + path, cpuSlowdown);
+    results.push({
+      path,
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      lhr,
+    });
   }
+  console.log(
+    `  ${path}: performance ${results.map((r) => r.performance).join(', ')}; BenchmarkIndex ${results.map((r) => Math.round(r.benchmarkIndex)).join(', ')}`,
+  );
   results.sort((a, b) => a.performance - b.performance);
-  const median = results[Math.floor(results.length / 2)]!;
-  console.log(`  ${path}: performance over ${runs} runs ${results.map((r) => r.performance).join(', ')}`);
-  return median;
+  return { median: results[Math.floor(results.length / 2)]!, indexes: results.map((r) => r.benchmarkIndex) };
 }
 
 function costlyAudits(lhr: Result, category: string): string[] {
@@ -96,40 +128,79 @@ function costlyAudits(lhr: Result, category: string): string[] {
     );
 }
 
+/** Prints one pass's table; true when every target is met. */
+function report(title: string, pages: PageResult[]): boolean {
+  let met = true;
+  console.log('');
+  console.log(title);
+  console.log('page                  performance (>= 95)   accessibility (= 100)');
+  for (const page of pages) {
+    const perfOk = page.performance >= TARGET_PERFORMANCE;
+    const a11yOk = page.accessibility >= TARGET_ACCESSIBILITY;
+    met &&= perfOk && a11yOk;
+    console.log(
+      `${page.path.padEnd(22)}${`${page.performance} ${perfOk ? 'ok' : 'MISSED'}`.padEnd(22)}${page.accessibility} ${a11yOk ? 'ok' : 'MISSED'}`,
+    );
+    const metrics = METRICS.map(([id, label]) => `${label} ${page.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
+    console.log(`${''.padEnd(22)}${metrics}`);
+    if (!perfOk) console.log(costlyAudits(page.lhr, 'performance').join('\n'));
+    if (!a11yOk) console.log(costlyAudits(page.lhr, 'accessibility').join('\n'));
+  }
+  return met;
+}
+
+async function pass(chrome: LaunchedChrome, baseUrl: string, paths: string[], cpuSlowdown: number | undefined) {
+  const pages: PageResult[] = [];
+  const indexes: number[] = [];
+  for (const path of paths) {
+    const result = await medianRun(chrome, baseUrl, path, cpuSlowdown);
+    pages.push(result.median);
+    indexes.push(...result.indexes);
+  }
+  return { pages, indexes };
+}
+
 async function main() {
   const server = await startServer('lighthouse');
   let chrome: LaunchedChrome | undefined;
-  let missed = false;
+  let met: boolean;
   try {
     const festival = (await (await fetch(`${server.baseUrl}/v1/festival`)).json()) as { slug: string };
+    const paths = ['/', `/${festival.slug}`];
     chrome = await launch({
       chromePath: process.env.CHROME_PATH ?? chromiumPath(),
       chromeFlags: CHROME_FLAGS,
       logLevel: 'silent',
     });
-    console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile'} settings, ${server.baseUrl}, ${runs} run(s) per page`);
-    const pages: PageResult[] = [];
-    for (const path of ['/', `/${festival.slug}`]) pages.push(await medianRun(chrome, server.baseUrl, path));
+    const settings = desktop ? 'desktop' : 'mobile';
+    console.log(
+      `Lighthouse ${settings} settings, ${server.baseUrl}, ${runs} run(s) per page, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+    );
 
-    console.log('');
-    console.log('page                  performance (>= 95)   accessibility (= 100)');
-    for (const page of pages) {
-      const perfOk = page.performance >= TARGET_PERFORMANCE;
-      const a11yOk = page.accessibility >= TARGET_ACCESSIBILITY;
-      missed ||= !perfOk || !a11yOk;
-      console.log(
-        `${page.path.padEnd(22)}${`${page.performance} ${perfOk ? 'ok' : 'MISSED'}`.padEnd(22)}${page.accessibility} ${a11yOk ? 'ok' : 'MISSED'}`,
+    if (fixedCpu !== undefined) {
+      const { pages } = await pass(chrome, server.baseUrl, paths, fixedCpu);
+      met = report(`${settings}, CPU slowdown ${fixedCpu}x (--cpu)`, pages);
+    } else {
+      const standard = await pass(chrome, server.baseUrl, paths, undefined);
+      const index = median(standard.indexes);
+      const calibrated =
+        Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, index / MID_TIER_PHONE_INDEX)) * 10) / 10;
+      console.log(`  median BenchmarkIndex ${Math.round(index)}: calibrated CPU slowdown ${calibrated}x`);
+      const fair = await pass(chrome, server.baseUrl, paths, calibrated);
+      report(
+        `${settings}, Lighthouse's default CPU slowdown ${DEFAULT_CPU_SLOWDOWN}x (this machine's BenchmarkIndex ${Math.round(index)}; 4x assumes 1500-2000)`,
+        standard.pages,
       );
-      const metrics = METRICS.map(([id, label]) => `${label} ${page.lhr.audits[id]?.displayValue ?? '?'}`).join(', ');
-      console.log(`${''.padEnd(22)}${metrics}`);
-      if (!perfOk) console.log(costlyAudits(page.lhr, 'performance').join('\n'));
-      if (!a11yOk) console.log(costlyAudits(page.lhr, 'accessibility').join('\n'));
+      met = report(
+        `${settings}, CPU slowdown calibrated to a mid-tier phone: ${calibrated}x (the pass judged against the targets)`,
+        fair.pages,
+      );
     }
   } finally {
     chrome?.kill();
     await server.stop();
   }
-  if (missed) process.exitCode = 1;
+  if (!met) process.exitCode = 1;
 }
 
 await main();

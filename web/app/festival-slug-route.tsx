@@ -4,7 +4,8 @@ import { PageLoading } from '../components/ui/page-loading';
 import { useFestival } from '../lib/festival';
 import { lazyPage } from './lazy-page';
 
-const EventPage = lazyPage(() => import('../features/public/routes/event'), 'EventPage');
+const loadEventPage = () => import('../features/public/routes/event');
+const EventPage = lazyPage(loadEventPage, 'EventPage');
 const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 
 /**
@@ -15,6 +16,8 @@ const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 export function FestivalSlugRoute() {
   const { slug } = useParams();
   const { data: festival, isPending } = useFestival();
+  // Fetch the event page's code alongside the festival, not after it: /{slug} is a landing page.
+  if (isPending) void loadEventPage();
   if (isPending) return <PageLoading />;
   return <Suspense fallback={<PageLoading />}>{festival?.slug === slug ? <EventPage /> : <NotFound />}</Suspense>;
 }
