@@ -24,6 +24,18 @@ export default defineConfig({
         },
       },
       {
+        // Issue 7's faults: SMTP down, SIGKILL and SIGTERM of the built server, two app processes
+        // on one database. One file at a time: they start real processes on a 2-core machine.
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // Issue 7's attacks: the authorization matrix, fuzzing, headers, audit and logs. One file at a
         // time: the fuzzing and the built-server runs each keep a core busy.
         test: {

@@ -55,11 +55,16 @@ function statements(source: string, dialect: Dialect): string[] {
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<number[]> {
   const { kysely, dialect } = db;
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name VARCHAR(200) NOT NULL,
-    applied_at TIMESTAMPTZ NOT NULL
-  )`.execute(kysely);
+  // Under the same lock: on PostgreSQL two CREATE TABLE IF NOT EXISTS at the same moment can
+  // both go ahead, and the second fails on pg_type's unique index (test/faults/two-processes.test.ts).
+  await kysely.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7253001)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name VARCHAR(200) NOT NULL,
+      applied_at TIMESTAMPTZ NOT NULL
+    )`.execute(trx);
+  });
 
   const applied: number[] = [];
   for (const migration of migrations) {
