@@ -120,6 +120,13 @@ const stages: Stage[] = [
     skip: postgresUrl ? undefined : 'TEST_DATABASE_URL is not set',
     run: vitest('attacks', 'attacks-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }),
   },
+  // Issue 7's faults start the built server (the build stage above made it), on each engine.
+  { name: 'faults (sqlite)', run: vitest('faults', 'faults-sqlite', withoutPostgres()) },
+  {
+    name: 'faults (postgres)',
+    skip: postgresUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    run: vitest('faults', 'faults-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }),
+  },
   { name: 'e2e', run: vitest('e2e', 'e2e', withoutPostgres()) },
 ];
 
