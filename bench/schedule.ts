@@ -15,7 +15,7 @@
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { Genres, SLOT_DEFS } from '../contract/enums.js';
 import { buildApp } from '../server/app.js';
 import { actValues } from '../server/features/acts/values.js';
@@ -243,6 +243,7 @@ async function main(): Promise<void> {
     const etag = first.headers.get('etag')!;
     // The plain server must send exactly the brotli bytes the app sends: read them undecoded.
     const br = await brotliBody(url);
+    if (!brotliDecompressSync(br).equals(identity)) throw new Error('the brotli body is not the JSON body');
     // How the brotli quality trades size for time on this body (the cache compresses on each change).
     const qualities = [5, 7, 9, 11].map((quality) => {
       const at = performance.now();

@@ -77,6 +77,9 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/schedule',
       {
+        // The app-wide compression plugin would compress on every request what this route
+        // already holds compressed (and, before brotli is ready, at a lower quality).
+        compress: false,
         schema: {
           tags: ['scheduling'],
           response: { 200: ScheduleResponseSchema },
