@@ -150,11 +150,15 @@ async function seedFestival(db: Db, mapSearchUrl: string): Promise<void> {
   await k.insertInto('venue_slots').values(slots).execute();
 }
 
-/** A plain node:http server answering every request with the given bytes and headers. */
-async function plainServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; server: Server }> {
+/** A plain node:http server answering every request with the given bytes and headers (or a bodiless 304). */
+async function plainServer(
+  body: Buffer | null,
+  headers: Record<string, string>,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { ...headers, 'content-length': String(body.length) });
-    res.end(body);
+    if (body === null) res.writeHead(304, headers);
+    else res.writeHead(200, { ...headers, 'content-length': String(body.length) });
+    res.end(body ?? undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -262,7 +266,10 @@ async function main(): Promise<void> {
     const json = { 'content-type': 'application/json; charset=utf-8', etag, 'cache-control': 'public, no-cache' };
     const plain = await plainServer(identity, json);
     const plainBr = await plainServer(br, { ...json, 'content-encoding': 'br', vary: 'Accept-Encoding' });
-    servers.push(plain.server, plainBr.server);
+    // The 304 pair measures what the per-request freshness check (one read of schedule_version)
+    // and Fastify cost beside answering from memory.
+    const plain304 = await plainServer(null, { etag, 'cache-control': 'public, no-cache' });
+    servers.push(plain.server, plainBr.server, plain304.server);
 
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per run, in a worker thread`);
     const rows: Row[] = [];
@@ -273,6 +280,7 @@ async function main(): Promise<void> {
     rows.push(await load('GET /v1/schedule, JSON', url));
     rows.push(await load('plain node:http, same brotli bytes', plainBr.url, { 'accept-encoding': 'br' }));
     rows.push(await load('GET /v1/schedule, brotli', url, { 'accept-encoding': 'gzip, deflate, br' }));
+    rows.push(await load('plain node:http, 304', plain304.url, { 'if-none-match': etag }));
     rows.push(await load('GET /v1/schedule, If-None-Match (304)', url, { 'if-none-match': etag }));
     print(rows);
 
