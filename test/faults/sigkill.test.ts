@@ -132,7 +132,7 @@ async function step(w: Worker, agent: Agent, base: string, rnd: ReturnType<typeo
       const res = await requestJson(agent, base, method, path, { body, headers: auth });
       if (res.status >= 500) tally.serverErrors.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
       if (res.status >= 300 && res.status !== 409) {
-        const key = `${method} ${path.replace(/\d+/g, ':id')} ${res.status}`;
+        const key = `${method} ${path.replace(/\/\d+(?=\/|$)/g, '/:id')} ${res.status}`;
         tally.refused.set(key, (tally.refused.get(key) ?? 0) + 1);
       }
       return res;
@@ -424,6 +424,7 @@ describe(`SIGKILL at random points of a write load, ${KILLS} times (${faultsEngi
 
     const killRandom = seededRandom(SEED);
     let checks = 0;
+    const restartMs: number[] = [];
     const startedAt = Date.now();
     for (let kill = 1; kill <= KILLS; kill++) {
       const base = server.baseUrl;
@@ -460,7 +461,9 @@ describe(`SIGKILL at random points of a write load, ${KILLS} times (${faultsEngi
       if (failure) throw failure;
       agent.destroy();
 
+      const restartAt = Date.now();
       server = await start();
+      restartMs.push(Date.now() - restartAt);
       agent = new Agent({ keepAlive: true });
       checks += totalChecked(await verify(server.baseUrl, agent));
       console.log(
@@ -472,7 +475,8 @@ describe(`SIGKILL at random points of a write load, ${KILLS} times (${faultsEngi
     const last = await verify(server.baseUrl, new Agent());
     const refused = [...tally.refused].map(([what, n]) => `${n}× ${what}`).join(', ') || 'none';
     console.log(
-      `[faults] SIGKILL (${faultsEngine}): ${KILLS} kills and restarts in ${((Date.now() - startedAt) / 1000).toFixed(0)} s, seed ${SEED}; ` +
+      `[faults] SIGKILL (${faultsEngine}): ${KILLS} kills and restarts in ${((Date.now() - startedAt) / 1000).toFixed(0)} s ` +
+        `(a restart until the server answered: median ${restartMs.sort((x, y) => x - y)[Math.floor(restartMs.length / 2)]} ms), seed ${SEED}; ` +
         `${tally.acknowledged} writes acknowledged (${tally.cutOff} cut off by a kill, ${tally.conflicts} scheduling 409s, other refusals: ${refused}). ` +
         `After the last restart: ${last.users} users, ${last.venues} venues with the slots of their last acknowledged save, ` +
         `${last.deletedVenues} deleted venues gone, ${last.acts} acts, ${last.resetMails} reset mails and ${last.scheduleMails} schedule mails queued; ` +
