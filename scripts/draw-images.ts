@@ -65,7 +65,9 @@ function house(s: Scene): string {
   const windows = [150, 310]
     .map((x) => `<rect x="${x}" y="62" width="22" height="26" fill="#fdf3c4" stroke="${s.trim}" stroke-width="3"/>`)
     .join('');
-  const columns = [112, 176, 300, 362].map((x) => `<rect x="${x}" y="124" width="6" height="${PORCH_Y - 124}" fill="${s.trim}"/>`).join('');
+  const columns = [112, 176, 300, 362]
+    .map((x) => `<rect x="${x}" y="124" width="6" height="${PORCH_Y - 124}" fill="${s.trim}"/>`)
+    .join('');
   return [
     `<path d="M94 78 240 16l146 62z" fill="${s.roof}"/>`,
     `<rect x="108" y="76" width="264" height="${PORCH_Y - 76}" fill="${s.house}"/>`,
