@@ -135,6 +135,7 @@ describe('the web app', () => {
         const res = await app.inject({ method: 'GET', url: path });
         expect(res.statusCode, path).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['cache-control']).toBe('no-cache');
         const csp = String(res.headers['content-security-policy']);
         for (const directive of [
           "object-src 'none'",

@@ -223,10 +223,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       // Vite fingerprints everything under assets/: cache it for a year.
       setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        // index.html names the current build's assets: always revalidate it, or a browser could
+        // keep an old page asking for files a deploy removed.
+        const cache = path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : /index\.html(\.(br|gz))?$/.test(path)
+            ? 'no-cache'
+            : 'public, max-age=300';
+        res.header('cache-control', cache);
       },
     });
   }
