@@ -5,7 +5,7 @@ import type { Db } from '../../server/db/connection.js';
 import { loadMigrations, migrate } from '../../server/db/migrate.js';
 import { openDb } from '../../server/db/connection.js';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.js';
-import { startAppProcess, type AppProcess } from './support/app-process.js';
+import { freePorts, startAppProcess, type AppProcess } from './support/app-process.js';
 import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
 import { requestJson, type JsonResponse } from './support/http.js';
 
@@ -59,7 +59,11 @@ describe.skipIf(faultsEngine !== 'postgres')('two app processes on one PostgreSQ
     smtp = await startSmtpSink();
     // Both start at once on an empty database: each runs the migrations at start.
     const options = { database: blank.options, smtpUrl: smtp.url, env: { TRUST_PROXY: 'true' } };
-    [a, b] = await Promise.all([startAppProcess(options), startAppProcess(options)]);
+    const [portA, portB] = await freePorts(2);
+    [a, b] = await Promise.all([
+      startAppProcess({ ...options, port: portA }),
+      startAppProcess({ ...options, port: portB }),
+    ]);
     db = blank.open();
   });
   afterAll(async () => {

@@ -20,12 +20,19 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** Ports free on loopback now, all different: each is held until all are found. */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => createServer());
+  for (const probe of probes) {
+    await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
+  }
+  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
+  for (const probe of probes) await new Promise<void>((ok) => probe.close(() => ok()));
+  return ports;
+}
+
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((ok) => probe.close(() => ok()));
-  return port;
+  return (await freePorts(1))[0]!;
 }
 
 export interface StartOptions {
