@@ -56,7 +56,6 @@ describe(`SMTP down for a burst of ${ACTIONS} mail-producing requests (${testEng
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
     // The worker tried each one and failed: nothing lost, nothing sent, each kept for a retry.
-    // (One failed round: the sink answers a connection only after 100 ms, so each try costs that.)
     await waitUntil('a first failed attempt at every mail', async () => {
       const s = await outboxStats();
       return s.pending === ACTIONS && s.minPendingAttempts >= 1;

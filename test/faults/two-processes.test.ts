@@ -175,7 +175,6 @@ describe.skipIf(faultsEngine !== 'postgres')('two app processes on one PostgreSQ
     const sent = await db.kysely.selectFrom('outbox').select('id').where('status', '=', 'sent').execute();
     console.log(
       `[faults] two processes: ${MAILS} reset mails queued (${MAILS / 2} through each), ${received.length} delivered in ${deliveredMs} ms ` +
-        `(one worker alone needs over ${MAILS / 10} s: the sink greets each connection after 100 ms) ` +
         `to ${perRecipient.size} recipients, ${twice.length} delivered twice; ${sent.length} outbox rows sent`,
     );
     expect(twice).toEqual([]);
