@@ -9,7 +9,7 @@ export function loadFestivalConfig(path: string): FestivalConfig {
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`Festival configuration ${file} could not be read: ${(err as Error).message}`);
+    throw new Error(`Festival configuration ${file} could not be read: ${(err as Error).message}`, { cause: err });
   }
   return parseFestivalConfig(json, file);
 }
