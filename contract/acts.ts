@@ -58,12 +58,22 @@ export const ActInputSchema = z.object({
   size: enumField(ActSizes.schema),
   sound_system: enumField(PerformerSoundSystems.schema),
   venue_pref: z
-    .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null), z.string().max(500, 'Must be at most 500 characters').nullable())
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
+      z.string().max(500, 'Must be at most 500 characters').nullable(),
+    )
     .optional(),
 });
 export type ActInput = z.infer<typeof ActInputSchema>;
 
-export const ACT_ORDER_BY = ['-updated_time', 'updated_time', '-created_time', 'created_time', 'name', '-name'] as const;
+export const ACT_ORDER_BY = [
+  '-updated_time',
+  'updated_time',
+  '-created_time',
+  'created_time',
+  'name',
+  '-name',
+] as const;
 
 export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
   search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),

@@ -15,8 +15,14 @@ export function requiredText(max: number, message = REQUIRED) {
 export const requiredBoolean = z.boolean({ error: REQUIRED });
 
 /** A positive integer id in a path or query string. */
-export const IdSchema = z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be positive').max(2_147_483_647, 'Too large');
+export const IdSchema = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be positive')
+  .max(2_147_483_647, 'Too large');
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** Query-string booleans are the words true and false. */
-export const QueryBoolean = z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true');
+export const QueryBoolean = z
+  .enum(['true', 'false'], { error: 'Must be true or false' })
+  .transform((v) => v === 'true');

@@ -17,15 +17,52 @@ export const RICH_TEXT_MAX_HTML_BYTES = 1_500_000;
  * colours a rich text may carry. The server also accepts each as the browser writes it, rgb(r, g, b).
  */
 export const RICH_TEXT_PALETTE = [
-  '#000000', '#e60000', '#ff9900', '#ffff00', '#008a00', '#0066cc', '#9933ff',
-  '#ffffff', '#facccc', '#ffebcc', '#ffffcc', '#cce8cc', '#cce0f5', '#ebd6ff',
-  '#bbbbbb', '#f06666', '#ffc266', '#ffff66', '#66b966', '#66a3e0', '#c285ff',
-  '#888888', '#a10000', '#b26b00', '#b2b200', '#006100', '#0047b2', '#6b24b2',
-  '#444444', '#5c0000', '#663d00', '#666600', '#003700', '#002966', '#3d1466',
+  '#000000',
+  '#e60000',
+  '#ff9900',
+  '#ffff00',
+  '#008a00',
+  '#0066cc',
+  '#9933ff',
+  '#ffffff',
+  '#facccc',
+  '#ffebcc',
+  '#ffffcc',
+  '#cce8cc',
+  '#cce0f5',
+  '#ebd6ff',
+  '#bbbbbb',
+  '#f06666',
+  '#ffc266',
+  '#ffff66',
+  '#66b966',
+  '#66a3e0',
+  '#c285ff',
+  '#888888',
+  '#a10000',
+  '#b26b00',
+  '#b2b200',
+  '#006100',
+  '#0047b2',
+  '#6b24b2',
+  '#444444',
+  '#5c0000',
+  '#663d00',
+  '#666600',
+  '#003700',
+  '#002966',
+  '#3d1466',
 ] as const;
 
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
-export const IMAGE_DATA_TYPES = ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
+export const IMAGE_DATA_TYPES = [
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+] as const;
 
 /**
  * The rich-text field as sent: HTML from the editor. The server sanitizes it and checks the

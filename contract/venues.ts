@@ -93,7 +93,14 @@ export const UpdateVenueSlotsInputSchema = z.object({
 });
 export type UpdateVenueSlotsInput = z.infer<typeof UpdateVenueSlotsInputSchema>;
 
-export const VENUE_ORDER_BY = ['-updated_time', 'updated_time', '-created_time', 'created_time', 'address', '-address'] as const;
+export const VENUE_ORDER_BY = [
+  '-updated_time',
+  'updated_time',
+  '-created_time',
+  'created_time',
+  'address',
+  '-address',
+] as const;
 
 export const VenueListQuerySchema = listQuerySchema(VENUE_ORDER_BY).extend({
   search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),

@@ -28,7 +28,11 @@ async function admin(...args: string[]) {
 async function isAdmin(email: string) {
   const db = openDb({ databasePath });
   try {
-    const row = await db.kysely.selectFrom('users').select('is_admin').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('users')
+      .select('is_admin')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     return row.is_admin;
   } finally {
     await db.close();

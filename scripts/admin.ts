@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = parseEnv(process.env);
-  const db = openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { databasePath: fromRoot(env.DATABASE_PATH) });
+  const db = openDb(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { databasePath: fromRoot(env.DATABASE_PATH) },
+  );
   try {
     await migrate(db);
     const changed = await setAdmin(db.kysely, email.data, command === 'grant', new Date());

@@ -24,10 +24,21 @@ describe('npm run backup', () => {
     const source = await createTestDb();
     cleanups.push(() => source.destroy());
     const festival = loadFestivalConfig('festival.config.json');
-    const app = await buildApp({ db: source.db, festival, jwtSecret: TEST_JWT_SECRET, publicUrl: 'http://x.test', webRoot: '/none', rateRules: { signupPerAddress: { limit: 10_000, windowMinutes: 1, blockMinutes: 1 } } });
+    const app = await buildApp({
+      db: source.db,
+      festival,
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://x.test',
+      webRoot: '/none',
+      rateRules: { signupPerAddress: { limit: 10_000, windowMinutes: 1, blockMinutes: 1 } },
+    });
     cleanups.push(() => app.close());
     const signup = (n: number) =>
-      app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { name: `Backup Person ${n}`, email: `b${n}@example.test`, password: 'Backup-pass1', roles: ['host'] } });
+      app.inject({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        payload: { name: `Backup Person ${n}`, email: `b${n}@example.test`, password: 'Backup-pass1', roles: ['host'] },
+      });
     for (let n = 0; n < 5; n++) expect((await signup(n)).statusCode).toBe(201);
 
     const env: NodeJS.ProcessEnv =
@@ -68,9 +79,19 @@ describe('npm run backup', () => {
       });
     }
     cleanups.push(() => restored.close());
-    const copyApp = await buildApp({ db: restored, festival, jwtSecret: TEST_JWT_SECRET, publicUrl: 'http://x.test', webRoot: '/none' });
+    const copyApp = await buildApp({
+      db: restored,
+      festival,
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://x.test',
+      webRoot: '/none',
+    });
     cleanups.push(() => copyApp.close());
-    const signin = await copyApp.inject({ method: 'POST', url: '/v1/auth/signin', payload: { email: 'b3@example.test', password: 'Backup-pass1' } });
+    const signin = await copyApp.inject({
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: { email: 'b3@example.test', password: 'Backup-pass1' },
+    });
     expect(signin.statusCode).toBe(200);
     const users = await restored.kysely.selectFrom('users').select('email').execute();
     expect(users.length).toBeGreaterThanOrEqual(5);

@@ -13,7 +13,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (/^(08|53|57P)/.test(code)) return true;
   }
   if (typeof message === 'string') {
-    return /timeout exceeded when trying to connect|Connection terminated|database is locked|cannot acquire/i.test(message);
+    return /timeout exceeded when trying to connect|Connection terminated|database is locked|cannot acquire/i.test(
+      message,
+    );
   }
   return false;
 }

@@ -75,12 +75,10 @@ function typedSqlite(raw: SQLite.Database) {
       }
       const statement = stmt;
       const converters: Array<[string, Converter]> = statement.reader
-        ? statement
-            .columns()
-            .flatMap((c) => {
-              const convert = c.type ? CONVERTERS[c.type.toUpperCase()] : undefined;
-              return convert ? [[c.name, convert] as [string, Converter]] : [];
-            })
+        ? statement.columns().flatMap((c) => {
+            const convert = c.type ? CONVERTERS[c.type.toUpperCase()] : undefined;
+            return convert ? [[c.name, convert] as [string, Converter]] : [];
+          })
         : [];
       const convertRow = (row: unknown) => {
         if (converters.length === 0) return row;

@@ -9,14 +9,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pending = () =>
-  t.testDb.db.kysely.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
+const pending = () => t.testDb.db.kysely.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
 
 describe('mail outbox', () => {
   it('delivers queued mail through SMTP with its headers intact', async () => {
     await enqueueMail(
       t.testDb.db.kysely,
-      { to: 'owner@example.test', replyTo: { name: 'Sam Sender', address: 'sender@example.test' }, subject: 'Hello', text: 'Body text', html: '<p>Body</p>' },
+      {
+        to: 'owner@example.test',
+        replyTo: { name: 'Sam Sender', address: 'sender@example.test' },
+        subject: 'Hello',
+        text: 'Body text',
+        html: '<p>Body</p>',
+      },
       t.clock.now(),
     );
     expect(await t.deliverMail()).toBe(1);
@@ -31,7 +36,11 @@ describe('mail outbox', () => {
     const before = t.smtp.messages.length;
     t.smtp.setDown(true);
     for (let i = 0; i < 5; i++) {
-      await enqueueMail(t.testDb.db.kysely, { to: `r${i}@example.test`, subject: `Outage ${i}`, text: 'x' }, t.clock.now());
+      await enqueueMail(
+        t.testDb.db.kysely,
+        { to: `r${i}@example.test`, subject: `Outage ${i}`, text: 'x' },
+        t.clock.now(),
+      );
     }
     expect(await t.deliverMail()).toBe(0);
     const waiting = await pending();
@@ -44,7 +53,10 @@ describe('mail outbox', () => {
     t.clock.advanceMinutes(retryDelayMs(1) / 60_000 + 0.1);
     expect(await t.deliverMail()).toBe(5);
     expect(await t.deliverMail()).toBe(0);
-    const received = t.smtp.messages.slice(before).map((m) => m.subject).sort();
+    const received = t.smtp.messages
+      .slice(before)
+      .map((m) => m.subject)
+      .sort();
     expect(received).toEqual(['Outage 0', 'Outage 1', 'Outage 2', 'Outage 3', 'Outage 4']);
   });
 
@@ -60,10 +72,20 @@ describe('mail outbox', () => {
   });
 
   it('refuses a recipient or reply-to that is not one address', async () => {
-    for (const bad of ['victim@example.test\r\nBcc: evil@example.test', 'a@example.test, b@example.test', 'Name <a@example.test>']) {
-      await expect(enqueueMail(t.testDb.db.kysely, { to: bad, subject: 's', text: 'x' }, t.clock.now())).rejects.toThrow();
+    for (const bad of [
+      'victim@example.test\r\nBcc: evil@example.test',
+      'a@example.test, b@example.test',
+      'Name <a@example.test>',
+    ]) {
       await expect(
-        enqueueMail(t.testDb.db.kysely, { to: 'ok@example.test', replyTo: { address: bad }, subject: 's', text: 'x' }, t.clock.now()),
+        enqueueMail(t.testDb.db.kysely, { to: bad, subject: 's', text: 'x' }, t.clock.now()),
+      ).rejects.toThrow();
+      await expect(
+        enqueueMail(
+          t.testDb.db.kysely,
+          { to: 'ok@example.test', replyTo: { address: bad }, subject: 's', text: 'x' },
+          t.clock.now(),
+        ),
       ).rejects.toThrow();
     }
   });

@@ -131,7 +131,13 @@ export class OutboxWorker {
       });
       await db.kysely
         .updateTable('outbox')
-        .set({ status: 'sent', sent_at: clock.now(), locked_until: null, last_error: null, attempts: message.attempts + 1 })
+        .set({
+          status: 'sent',
+          sent_at: clock.now(),
+          locked_until: null,
+          last_error: null,
+          attempts: message.attempts + 1,
+        })
         .where('id', '=', message.id)
         .execute();
       return true;

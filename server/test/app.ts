@@ -30,7 +30,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { rateRules?: Partial<RateRules>; clock?: TestClock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { rateRules?: Partial<RateRules>; clock?: TestClock } = {},
+): Promise<TestApp> {
   // Read the configuration first: if it is invalid, nothing has been opened that would keep
   // the test process alive.
   const festival = loadFestivalConfig('festival.config.json');

@@ -32,7 +32,9 @@ export async function buildUser(app: FastifyInstance, traits: UserTraits = {}): 
   const n = ++counter;
   const password = traits.password ?? DEFAULT_PASSWORD;
   const passwordHash =
-    password === DEFAULT_PASSWORD ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD)) : await hashPassword(password);
+    password === DEFAULT_PASSWORD
+      ? await (defaultHash ??= hashPassword(DEFAULT_PASSWORD))
+      : await hashPassword(password);
   const now = app.deps.clock.now();
   const user = await insertUser(db.kysely, {
     name: traits.name ?? `Test User ${n}`,

@@ -86,7 +86,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       for (;;) {
         const found = messages.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching mail within ${timeoutMs} ms (${messages.length} received)`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching mail within ${timeoutMs} ms (${messages.length} received)`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },

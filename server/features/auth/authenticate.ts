@@ -45,7 +45,8 @@ export function authHooks(deps: Deps) {
   };
   const requireRole = (role: Role) => async (request: FastifyRequest) => {
     await requireUser(request);
-    if (!hasRole(request.user!, role)) throw forbidden(`Require ${role === 'admin' ? 'Admin' : role === 'host' ? 'Host' : 'Performer'} Role!`);
+    if (!hasRole(request.user!, role))
+      throw forbidden(`Require ${role === 'admin' ? 'Admin' : role === 'host' ? 'Host' : 'Performer'} Role!`);
   };
   return { optionalUser, requireUser, requireRole };
 }

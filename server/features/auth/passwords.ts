@@ -3,7 +3,12 @@ import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes). @node-rs/argon2 hashes on libuv's thread
 // pool, so a sign-in storm does not block the event loop.
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id, a const enum */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id, a const enum */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 // Off the event loop is not enough: four pool threads hashing at once on a two-core machine
 // leave the event loop a fraction of a core, and hold the pool's threads the schedule cache's

@@ -39,7 +39,11 @@ describe('password reset', () => {
     const token = await requestReset(user.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
 
-    const stored = await t.testDb.db.kysely.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).execute();
+    const stored = await t.testDb.db.kysely
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
 

@@ -19,7 +19,13 @@ import { authHooks, currentUser } from './authenticate.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { presentSessionUser } from './present.js';
 import { bumpTokenVersion, findUserByEmail, insertUser, setPassword } from './queries.js';
-import { checkResetToken, consumeResetToken, issueResetToken, RESET_TOKEN_MINUTES, voidResetTokens } from './reset-tokens.js';
+import {
+  checkResetToken,
+  consumeResetToken,
+  issueResetToken,
+  RESET_TOKEN_MINUTES,
+  voidResetTokens,
+} from './reset-tokens.js';
 import { signSession } from './tokens.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 
@@ -43,7 +49,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await limited(rateKey('signup', request.ip), deps.rateRules.signupPerAddress, 'Too many sign-ups from this address. Please try again later.');
+        await limited(
+          rateKey('signup', request.ip),
+          deps.rateRules.signupPerAddress,
+          'Too many sign-ups from this address. Please try again later.',
+        );
         const { name, email, password, roles } = request.body;
         if (await findUserByEmail(db.kysely, email)) throw conflict(AuthServerMessages.emailTaken, 'email');
         const now = clock.now();
@@ -84,14 +94,21 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           throw new HttpError(401, 'unauthenticated', AuthServerMessages.badCredentials);
         }
         await clearRate(db, key);
-        const token = await signSession(deps.jwtKey, { userId: user.id, tokenVersion: user.token_version }, clock.now());
+        const token = await signSession(
+          deps.jwtKey,
+          { userId: user.id, tokenVersion: user.token_version },
+          clock.now(),
+        );
         return presentSessionUser(user, token);
       },
     );
 
     app.post(
       '/logout',
-      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...ErrorResponses } } },
+      {
+        preHandler: requireUser,
+        schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...ErrorResponses } },
+      },
       async (request) => {
         await bumpTokenVersion(db.kysely, currentUser(request).id, clock.now());
         return { message: AuthServerMessages.loggedOut };
@@ -100,7 +117,13 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/forgotpass',
-      { schema: { tags: ['auth'], body: ForgotPassInputSchema, response: { 200: MessageResponseSchema, ...ErrorResponses } } },
+      {
+        schema: {
+          tags: ['auth'],
+          body: ForgotPassInputSchema,
+          response: { 200: MessageResponseSchema, ...ErrorResponses },
+        },
+      },
       async (request) => {
         const { email } = request.body;
         const message = 'Too many password reset requests. Please try again later.';
@@ -123,7 +146,13 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/validatepasstoken',
-      { schema: { tags: ['auth'], body: ValidatePassTokenInputSchema, response: { 200: MessageResponseSchema, ...ErrorResponses } } },
+      {
+        schema: {
+          tags: ['auth'],
+          body: ValidatePassTokenInputSchema,
+          response: { 200: MessageResponseSchema, ...ErrorResponses },
+        },
+      },
       async (request) => {
         const { email, token } = request.body;
         const userId = await checkResetToken(db, email, token, clock.now());
@@ -134,7 +163,13 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/updatepass',
-      { schema: { tags: ['auth'], body: UpdatePassInputSchema, response: { 200: MessageResponseSchema, ...ErrorResponses } } },
+      {
+        schema: {
+          tags: ['auth'],
+          body: UpdatePassInputSchema,
+          response: { 200: MessageResponseSchema, ...ErrorResponses },
+        },
+      },
       async (request) => {
         const { email, password, token } = request.body;
         const userId = await checkResetToken(db, email, token, clock.now());

@@ -21,7 +21,14 @@ describe('POST /v1/auth/signin', () => {
     const res = await signin({ email: user.email.toUpperCase(), password });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: user.id, name: 'Hana Host', email: user.email, is_host: true, is_performer: false, is_admin: false });
+    expect(body).toMatchObject({
+      id: user.id,
+      name: 'Hana Host',
+      email: user.email,
+      is_host: true,
+      is_performer: false,
+      is_admin: false,
+    });
     expect((await get('/v1/test/user', `Bearer ${body.jwt_token}`)).statusCode).toBe(200);
   });
 
@@ -119,7 +126,11 @@ describe('session tokens', () => {
   it('revokes tokens issued before a logout, and lets the user sign in again', async () => {
     const { user, token, password } = await buildUser(t.app);
     const other = await signin({ email: user.email, password }, '10.2.2.2');
-    const logout = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.statusCode).toBe(200);
     expect((await get('/v1/test/user', `Bearer ${token}`)).statusCode).toBe(401);
     expect((await get('/v1/test/user', `Bearer ${other.json().jwt_token}`)).statusCode).toBe(401);

@@ -34,7 +34,11 @@ describe('POST /v1/auth/signup', () => {
     });
     expect(typeof user.jwt_token).toBe('string');
     expect(user).not.toHaveProperty('password_hash');
-    const me = await t.app.inject({ method: 'GET', url: '/v1/test/user', headers: { authorization: `Bearer ${user.jwt_token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/test/user',
+      headers: { authorization: `Bearer ${user.jwt_token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
