@@ -278,7 +278,10 @@ function rssMb(pid: number): number {
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const bad = (r: AutocannonResult) => r.errors + r.timeouts + (r.non2xx - (r.statusCodeStats['304']?.count ?? 0));
+const non2xx = (r: AutocannonResult) => r.non2xx - (r.statusCodeStats['304']?.count ?? 0);
+const bad = (r: AutocannonResult) => r.errors + non2xx(r);
+/** Socket errors (timeouts among them: autocannon gives up on a response after 10 s), then non-2xx answers. */
+const failures = (r: AutocannonResult) => `${r.errors} (${r.timeouts} timeouts) / ${non2xx(r)}`;
 
 interface Row {
   name: string;
@@ -297,12 +300,12 @@ function cpuMs(pid: number): number {
 
 function printRows(rows: Row[]): void {
   console.log(
-    `${pad('run', 66)}${pad('req/s', 10)}${pad('p50', 9)}${pad('p99', 9)}${pad('CPU/req', 10)}errors/non-2xx`,
+    `${pad('run', 66)}${pad('req/s', 10)}${pad('p50', 9)}${pad('p99', 9)}${pad('CPU/req', 10)}errors (timeouts) / non-2xx`,
   );
   for (const { name, result: r, cpuMsPerRequest } of rows) {
     const cpu = cpuMsPerRequest === undefined ? '' : `${cpuMsPerRequest.toFixed(2)} ms`;
     console.log(
-      `${pad(name, 66)}${pad(r.requests.average.toFixed(0), 10)}${pad(`${r.latency.p50} ms`, 9)}${pad(`${r.latency.p99} ms`, 9)}${pad(cpu, 10)}${bad(r)}`,
+      `${pad(name, 66)}${pad(r.requests.average.toFixed(0), 10)}${pad(`${r.latency.p50} ms`, 9)}${pad(`${r.latency.p99} ms`, 9)}${pad(cpu, 10)}${failures(r)}`,
     );
   }
 }
@@ -507,7 +510,7 @@ async function main(): Promise<void> {
     clearInterval(sampler);
     const afterSoak = rssMb(app.child.pid!);
     console.log(
-      `Soak: ${soak.requests.total} requests (${soak.requests.average.toFixed(1)}/s), p99 ${soak.latency.p99} ms, ${bad(soak)} errors/non-2xx; ` +
+      `Soak: ${soak.requests.total} requests (${soak.requests.average.toFixed(1)}/s), p99 ${soak.latency.p99} ms, errors (timeouts) / non-2xx ${failures(soak)}; ` +
         `RSS during it (MB): ${samples.join(', ')}; after it ${afterSoak.toFixed(1)} MB`,
     );
     checks.push({ name: 'RSS after the load', value: `${afterLoad.toFixed(1)} MB`, target: '(shown)', ok: true });
