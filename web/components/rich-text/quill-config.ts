@@ -12,6 +12,10 @@ const Link = Quill.import('formats/link') as typeof LinkFormat;
 Link.PROTOCOL_WHITELIST = [...LINK_PROTOCOLS];
 
 const Image = Quill.import('formats/image') as typeof ImageFormat;
+const RASTER_DATA = new RegExp(
+  `^data:(${IMAGE_DATA_TYPES.map((t) => t.replace(/[.+]/g, '\\$&')).join('|')});base64,`,
+  'i',
+);
 
 /**
  * Quill inserts pictures without alt text, which screen readers read out as a file name and
@@ -28,6 +32,16 @@ class DescribedImage extends Image {
   override format(name: string, value: string): void {
     if (name === 'alt' && !value) this.domNode.setAttribute('alt', '');
     else super.format(name, value);
+  }
+
+  /**
+   * Quill takes any data: address for a picture; ours are the raster types only (spec 5, and the
+   * server's and the renderer's rule), never an SVG or an HTML document. The edit form loads the
+   * stored bio into the editor without the renderer's pass, so this is its guard.
+   */
+  static override sanitize(url: string): string {
+    const address = url.trim();
+    return /^data:/i.test(address) && !RASTER_DATA.test(address) ? '//:0' : super.sanitize(url);
   }
 }
 Quill.register('formats/image', DescribedImage, true);

@@ -80,3 +80,18 @@ describe('links in the editor (spec 5)', () => {
     expect(Link.sanitize('javascript:alert(1)')).toBe('about:blank');
   });
 });
+
+describe('images in the editor (spec 5)', () => {
+  test('http, https and raster data images survive; an SVG or HTML data address becomes a dead one', async () => {
+    const { default: Quill } = await import('quill');
+    await import('./quill-config');
+    const Image = Quill.import('formats/image') as { sanitize(url: string): string };
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(Image.sanitize('https://example.org/band.png')).toBe('https://example.org/band.png');
+    expect(Image.sanitize(png)).toBe(png);
+    expect(Image.sanitize('/v1/media/' + 'a'.repeat(64))).toBe('/v1/media/' + 'a'.repeat(64));
+    expect(Image.sanitize('DATA:image/svg+xml,<svg onload=alert(1)>')).toBe('//:0');
+    expect(Image.sanitize(' data:text/html;base64,PHNjcmlwdD4=')).toBe('//:0');
+    expect(Image.sanitize('javascript:alert(1)')).toBe('//:0');
+  });
+});
