@@ -45,7 +45,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   rateRules?: Partial<RateRules>;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Fastify's trustProxy: false, true, a hop count, or proxy addresses (see server/env.ts). */
+  trustProxy?: boolean | number | string;
   corsOrigins?: string[];
   /** Folder of the built web app; the SPA is served only when it exists. */
   webRoot?: string;
@@ -94,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : false;
   const app = Fastify({
     logger,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count is valid at run time (proxy-addr); Fastify's overloads omit number.
+    trustProxy: (options.trustProxy ?? false) as boolean | string,
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 

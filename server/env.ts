@@ -22,10 +22,16 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   FESTIVAL_CONFIG: z.string().default('festival.config.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Which X-Forwarded-For hops to believe (client addresses drive rate limits): `false`; or the
+  // proxies' addresses/CIDRs, comma-separated (`127.0.0.1` for an nginx on the same machine);
+  // `true` believes every hop, which lets a visitor pick their own address. A number is passed
+  // to Fastify as a hop count.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v): boolean | number | string =>
+      v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   CORS_ORIGINS: z
     .string()
     .default('')

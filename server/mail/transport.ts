@@ -13,6 +13,16 @@ export function smtpTransport(url: string, from: string): MailTransport {
   // (measured 160 ms -> 30 ms against a local SMTP server), which matters for bursts.
   const pooled = new URL(url);
   if (!pooled.searchParams.has('pool')) pooled.searchParams.set('pool', 'true');
+  // Give up on a silent SMTP server well within the outbox worker's 60 s lease, so a hung send
+  // is retried by the back-off rather than sent again by another worker (nodemailer's default
+  // socket time-out is 10 minutes).
+  for (const [name, ms] of [
+    ['connectionTimeout', 10_000],
+    ['greetingTimeout', 10_000],
+    ['socketTimeout', 30_000],
+  ] as const) {
+    if (!pooled.searchParams.has(name)) pooled.searchParams.set(name, String(ms));
+  }
   const transporter = nodemailer.createTransport(pooled.toString());
   return {
     kind: 'smtp',

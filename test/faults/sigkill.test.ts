@@ -68,7 +68,7 @@ const tally = {
 let onAcknowledged = () => {};
 let ipCounter = 0;
 
-/** Behind a reverse proxy (TRUST_PROXY=true) each request comes from its own address, as on festival day. */
+/** Behind a reverse proxy (TRUST_PROXY=127.0.0.1) each request comes from its own address, as on festival day. */
 function nextIp(): string {
   const c = ++ipCounter;
   return `10.${(c >> 16) & 255}.${(c >> 8) & 255}.${c & 255}`;
@@ -120,7 +120,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<AppProcess> {
-  return startAppProcess({ database: blank.options, port, smtpUrl: smtp.url, env: { TRUST_PROXY: 'true' } });
+  return startAppProcess({ database: blank.options, port, smtpUrl: smtp.url, env: { TRUST_PROXY: '127.0.0.1' } });
 }
 
 /** One write of one worker; resolves with the server's answer, or throws Stop when the server is gone. */

@@ -12,7 +12,7 @@ import { requestJson, type JsonResponse } from './support/http.js';
 /**
  * Issue 7, scale past one machine: two app processes (the built server, two ports) on one
  * PostgreSQL, sharing nothing but the database and JWT_SECRET, configured exactly as
- * docs/deploying.md says (TRUST_PROXY=true behind the proxy, SMTP_URL, DATABASE_URL).
+ * docs/deploying.md says (TRUST_PROXY=127.0.0.1 behind the proxy, SMTP_URL, DATABASE_URL).
  */
 const MAILS = 100;
 const PASSWORD = 'Two-Process-pass1';
@@ -58,7 +58,7 @@ describe.skipIf(faultsEngine !== 'postgres')('two app processes on one PostgreSQ
     blank = await createBlankDb();
     smtp = await startSmtpSink();
     // Both start at once on an empty database: each runs the migrations at start.
-    const options = { database: blank.options, smtpUrl: smtp.url, env: { TRUST_PROXY: 'true' } };
+    const options = { database: blank.options, smtpUrl: smtp.url, env: { TRUST_PROXY: '127.0.0.1' } };
     const [portA, portB] = await freePorts(2);
     [a, b] = await Promise.all([
       startAppProcess({ ...options, port: portA }),
