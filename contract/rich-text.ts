@@ -85,3 +85,27 @@ export function visibleText(html: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, '_');
 }
+
+/**
+ * The HTML elements the editor writes (headings 1-3, bold, italic, underline, strike, lists, links,
+ * images, coloured spans): the one allowlist the server's sanitizer and the browser's renderer share.
+ */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+  'span',
+] as const;

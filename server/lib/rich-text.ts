@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { REQUIRED } from '../../contract/forms.js';
 import {
+  RICH_TEXT_TAGS,
   LINK_PROTOCOLS,
   RICH_TEXT_MAX_CHARS,
   RICH_TEXT_MAX_IMAGE_BYTES,
@@ -152,25 +153,7 @@ function withoutUndefined(attribs: Record<string, string | undefined>): Record<s
 
 function sanitizeOptions(state: ImageState): sanitizeHtml.IOptions {
   return {
-    allowedTags: [
-      'p',
-      'br',
-      'h1',
-      'h2',
-      'h3',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ol',
-      'ul',
-      'li',
-      'a',
-      'img',
-      'span',
-    ],
+    allowedTags: [...RICH_TEXT_TAGS],
     allowedAttributes: {
       p: ['class', 'style'],
       h1: ['class', 'style'],

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { RICH_TEXT_PALETTE } from '../../../contract/rich-text';
+import { RICH_TEXT_PALETTE, RICH_TEXT_TAGS } from '../../../contract/rich-text';
 
 /**
  * The browser's own check on stored rich text, in the spirit of the server's allowlist
@@ -7,25 +7,7 @@ import { RICH_TEXT_PALETTE } from '../../../contract/rich-text';
  * images from our media, http(s) or inline raster data. The server sanitizes on the way in;
  * this guards the way out, so a row written some other way still cannot run script.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'img',
-  'span',
-];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'width', 'height', 'class', 'style', 'data-list', 'target', 'rel'];
 
 const LINK = /^(https?:|mailto:|tel:)/i;
