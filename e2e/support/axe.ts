@@ -9,6 +9,7 @@ export const WCAG_21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * what it asks for, and the offending elements), so the failure says what to fix.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA_TAGS).analyze();
   if (results.violations.length === 0) return;
   const report = results.violations
@@ -26,4 +27,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const message = `axe found ${results.violations.length} WCAG 2.1 A/AA violation(s) on ${page.url()}:\n${report}`;
   console.error(message);
   throw new Error(message);
+}
+
+/**
+ * Waits until no CSS transition or animation is running. A Bootstrap dialog fades in over
+ * 150-300 ms; axe measuring contrast half-way through sees blended colours (a white label
+ * on a half-transparent blue measured 4.22:1 in CI) that no one reads, and fails at random.
+ * The steady state, which a person sees, is what must pass.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      // A dialog or backdrop that has mounted but not yet been given `show` is about to fade in.
+      document.querySelector('.fade:not(.show)') === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
 }
