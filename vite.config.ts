@@ -47,7 +47,12 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for debugging a production build, without the comment that points browsers at them;
+    // the server does not serve them (server/app.ts).
+    sourcemap: 'hidden',
+    // Names each screen's chunk, so the server can ask for a landing page's code up front
+    // (server/web/page-shells.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,93 @@ describe('the web app', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the web app's landing pages", () => {
+  // A build in miniature: index.html loading the entry chunk, and a manifest naming the home and
+  // event screens' chunks (as `vite build` writes them).
+  const festival = { ...loadFestivalConfig('festival.config.json'), slug: 'elmfest' };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'porchfest-web-'));
+    mkdirSync(join(webRoot, '.vite'));
+    mkdirSync(join(webRoot, 'assets'));
+    // Long enough to be worth compressing (responses under 1 KB are sent as they are).
+    const head = `<meta name="description" content="${'A festival. '.repeat(100)}"><script type="module" crossorigin src="/assets/index-1.js"></script>`;
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      `<!doctype html><html><head>${head}</head><body><div id="root"></div></body></html>`,
+    );
+    writeFileSync(join(webRoot, 'assets', 'index-1.js'), 'console.log(1)');
+    writeFileSync(join(webRoot, 'assets', 'index-1.js.map'), '{"version":3}');
+    writeFileSync(
+      join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-3.js'] },
+        '_shared-3.js': { file: 'assets/shared-3.js' },
+        '_text-4.js': { file: 'assets/text-4.js', imports: ['_shared-3.js'] },
+        'features/public/routes/home.tsx': {
+          file: 'assets/home-2.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_text-4.js'],
+          css: ['assets/home-2.css'],
+        },
+        'features/public/routes/event.tsx': {
+          file: 'assets/event-5.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+        },
+      }),
+    );
+    app = await buildApp({
+      db: t.testDb.db,
+      festival,
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://porchfest.test',
+      webRoot,
+    });
+  });
+  afterAll(() => app.close());
+
+  const page = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    return res.body;
+  };
+
+  it("asks for the home screen's code, CSS and first carousel picture up front on /", async () => {
+    const html = await page('/');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-2.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/text-4.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-2.css">');
+    expect(html).toContain(`<link rel="preload" as="image" href="${festival.carousel[0]!.src}" fetchpriority="high">`);
+    // What the entry already loads, or shares with it, is not asked for twice.
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared-3.js"');
+    expect(html.indexOf('home-2.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it("asks for the event screen's code on the configured slug, and nothing extra elsewhere", async () => {
+    expect(await page('/elmfest')).toContain('href="/assets/event-5.js"');
+    for (const url of ['/porchfest', '/about', '/venues/3/edit', '/profile/ada@example.com']) {
+      const html = await page(url);
+      expect(html, url).not.toContain('modulepreload');
+    }
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers a missing script, a source map or the manifest with a JSON 404, not the page', async () => {
+    for (const url of ['/assets/index-0.js', '/assets/index-1.js.map', '/.vite/manifest.json', '/images/none.png']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/index-1.js' })).statusCode).toBe(200);
   });
 });
 

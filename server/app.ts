@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,7 @@ import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
+import { loadPageShells } from './web/page-shells.js';
 import { testRoutes } from './features/admin/routes.js';
 import { sessionKey } from './features/auth/tokens.js';
 import { venueRoutes } from './features/venues/routes.js';
@@ -215,7 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPreflight(app, options.corsOrigins ?? []);
 
   const webRoot = options.webRoot ?? fromRoot('dist', 'web');
-  const serveWeb = existsSync(webRoot);
+  const serveWeb = existsSync(join(webRoot, 'index.html'));
+  const shells = serveWeb ? loadPageShells(webRoot, options.festival) : undefined;
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -223,6 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
       preCompressed: true,
+      // The build's source maps and manifest stay on the server: they are for debugging and for
+      // the page shells (server/web/page-shells.ts), not for visitors.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.'),
       // Vite fingerprints everything under assets/: cache it for a year.
       setHeaders: (res, path) => {
         // index.html names the current build's assets: always revalidate it, or a browser could
@@ -237,17 +243,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  if (shells) {
+    // Every client route is the single-page app, which shows its own not-found screen. A route
+    // (not the not-found handler), so the page is compressed like any other response.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!isClientRoute(path)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shells.forPath(path));
+    });
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/') && path !== '/v1';
-    if (serveWeb && wantsPage) {
-      // Every client route is the single-page app; it shows its own not-found screen.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
     const message = `No such endpoint: ${request.method} ${path}`;
     return reply.code(404).send({ error: message, message, code: ErrorCodes.notFound });
   });
 
   return app;
+}
+
+/**
+ * A path the web app answers. Not the API, and not a file that is missing (an old build's chunk, a
+ * mistyped image, a source map): a browser must get a 404 there, not a page it would try to run
+ * as a script. (Not "any path with a dot": /profile/{email} is a client route.)
+ */
+function isClientRoute(path: string): boolean {
+  if (path === '/v1' || path.startsWith('/v1/')) return false;
+  return !(
+    path.startsWith('/assets/') ||
+    path.startsWith('/images/') ||
+    path.startsWith('/.') ||
+    path.endsWith('.map')
+  );
 }

@@ -36,15 +36,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * The steady state, which a person sees, is what must pass.
  */
 async function settleAnimations(page: Page): Promise<void> {
+  // A function, not a string: Playwright evaluates a string with eval(), which the app's CSP forbids.
   await page.waitForFunction(
-    () =>
-      // A dialog or backdrop that has mounted but not yet been given `show` is about to fade in.
-      document.querySelector('.fade:not(.show)') === null &&
-      document
-        .getAnimations()
-        .every(
-          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
+    () => {
+      // The parts of the DOM used here (this project's Node tsconfig has no DOM types).
+      const { document } = globalThis as unknown as {
+        document: {
+          querySelector(selector: string): unknown;
+          getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
+        };
+      };
+      // A dialog or backdrop that has mounted but not yet been given `show` is about to fade in;
+      // a spinner's endless animation never settles and changes no colour.
+      return (
+        document.querySelector('.fade:not(.show)') === null &&
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)
+      );
+    },
     undefined,
     { timeout: 5_000 },
   );
