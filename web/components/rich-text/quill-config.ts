@@ -1,4 +1,5 @@
 import Quill from 'quill';
+import type HeaderFormat from 'quill/formats/header';
 import type ImageFormat from 'quill/formats/image';
 import type LinkFormat from 'quill/formats/link';
 import { IMAGE_DATA_TYPES, LINK_PROTOCOLS } from '../../../contract/rich-text';
@@ -45,6 +46,18 @@ class DescribedImage extends Image {
   }
 }
 Quill.register('formats/image', DescribedImage, true);
+
+/**
+ * Spec 9: headings 1-3. The toolbar offers only those, but Quill's Header format also takes
+ * h4-h6 from pasted or loaded HTML, which the server's sanitizer then drops (contract
+ * RICH_TEXT_TAGS): the person would see a heading that is gone once saved. With only h1-h3
+ * registered, a pasted h4 becomes an ordinary paragraph in the editor already.
+ */
+const Header = Quill.import('formats/header') as typeof HeaderFormat;
+class SpecHeader extends Header {
+  static override tagName = ['H1', 'H2', 'H3'];
+}
+Quill.register('formats/header', SpecHeader, true);
 
 /**
  * The formats this editor may produce. Passing the list makes Quill build a registry with

@@ -37,6 +37,14 @@ describe('the rich-text editor (spec 5)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   }, 30_000);
 
+  test('headings 1-3 are kept; an h4-h6 from pasted or stored HTML becomes a paragraph, as the server would store it', async () => {
+    render(<Harness initial="<h2>Two</h2><h4>Four</h4><h6>Six</h6>" />);
+    const box = await editor();
+    expect(box.querySelector('h2')).toHaveTextContent('Two');
+    expect(box.querySelector('h4, h5, h6')).toBeNull();
+    expect([...box.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Four', 'Six']);
+  }, 30_000);
+
   test('the toolbar offers the spec formats, each with a name, and no video or formula', async () => {
     render(<Harness initial="" />);
     await editor();

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
@@ -84,7 +84,7 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ActFormValues>({
-    resolver: zodResolver(ActFormSchema) as unknown as Resolver<ActFormValues>,
+    resolver: formResolver(ActFormSchema) as unknown as Resolver<ActFormValues>,
     defaultValues,
   });
 

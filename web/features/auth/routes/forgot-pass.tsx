@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -20,7 +20,7 @@ export function ForgotPass() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ForgotPassInputSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: formResolver(ForgotPassInputSchema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((input) => forgotPass.mutate(input));
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -22,7 +22,7 @@ export function Login() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SigninInputSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: formResolver(SigninInputSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (input) => {
     try {

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export function Register() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: formResolver(RegisterFormSchema),
     defaultValues: { name: '', email: '', password: '', roles: [], waiver: false },
   });
 

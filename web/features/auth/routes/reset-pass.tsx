@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -59,7 +59,7 @@ function NewPasswordForm({ link }: { link: ValidatePassTokenInput }) {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(NewPasswordFormSchema),
+    resolver: formResolver(NewPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
@@ -21,7 +21,7 @@ export function OwnerMessageForm({ target }: { target: ContactTarget }) {
   // The validated message waiting for 'Send it'; null while no confirmation is open.
   const [pending, setPending] = useState<string | null>(null);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(MessageFormSchema),
+    resolver: formResolver(MessageFormSchema),
     defaultValues: { message: '' },
   });
 

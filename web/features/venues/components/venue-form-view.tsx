@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
@@ -85,7 +85,7 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
     setError,
     formState: { errors, isSubmitting },
   } = useForm<VenueFormValues>({
-    resolver: zodResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
+    resolver: formResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
     defaultValues,
   });
 
