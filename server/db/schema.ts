@@ -136,6 +136,12 @@ export interface ScheduleVersionTable {
   version: number;
 }
 
+/** One row, bumped by triggers with every change the venue and act lists show (migration 0005). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -150,6 +156,7 @@ export interface Database {
   media: MediaTable;
   comments: CommentsTable;
   schedule_version: ScheduleVersionTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ActInputSchema, ActListQuerySchema, ActListResponseSchema, ActSchema } from '../../../contract/acts.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { notifyActDeleted } from '../scheduling/notify.js';
@@ -16,6 +18,7 @@ import { actValues } from './values.js';
 export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
+  const lists = new ListCache(db);
 
   /** The act a write is about, when this user may change it: 404 before 403. */
   const changeableAct = async (id: number, user: Parameters<typeof canChangeAct>[0]) => {
@@ -30,16 +33,22 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: optionalUser,
+        // The cache holds each page compressed (server/lib/list-cache.ts).
+        compress: false,
         schema: {
           tags: ['acts'],
           querystring: ActListQuerySchema,
           response: { 200: ActListResponseSchema, ...ErrorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        const { acts, total } = await listActs(db, filters, { offset, limit, order_by }, include_total);
-        return { data: acts.map((a) => presentAct(a, request.user)), ...(total !== undefined ? { total } : {}) };
+        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails).
+        const key = `${request.user?.is_admin ? 'admin' : 'everyone'} ${JSON.stringify(request.query)}`;
+        return lists.send(request, reply as FastifyReply, key, async () => {
+          const { acts, total } = await listActs(db, filters, { offset, limit, order_by }, include_total);
+          return { data: acts.map((a) => presentAct(a, request.user)), ...(total !== undefined ? { total } : {}) };
+        });
       },
     );
 

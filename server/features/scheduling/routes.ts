@@ -15,7 +15,7 @@ import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { presentVenue } from '../venues/present.js';
 import { findVenue } from '../venues/queries.js';
-import { chooseEncoding, matchesIfNoneMatch } from './conditional.js';
+import { chooseEncoding, matchesIfNoneMatch } from '../../lib/conditional.js';
 import { findUnmatchedActs, findVenueForSchedule } from './queries.js';
 import { bodyFor, etagFor, ScheduleCache } from './schedule-cache.js';
 import { saveVenueSlots } from './update-slots.js';

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Db } from '../../db/connection.js';
+import type { Encoding } from '../../lib/conditional.js';
 import { loadScheduledCells, readScheduleVersion } from './queries.js';
 import { buildSchedule } from './render-schedule.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-
-export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** GET /v1/schedule, rendered once per version: the JSON bytes, compressed, and their tag. */
 export interface RenderedSchedule {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '../../../contract/forms.js';
@@ -10,6 +11,7 @@ import {
 } from '../../../contract/venues.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { notifyVenueDeleted } from '../scheduling/notify.js';
@@ -22,6 +24,7 @@ import { venueValues } from './values.js';
 export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
+  const lists = new ListCache(db);
 
   /** The venue a write is about, when this user may change it: 404 before 403. */
   const changeableVenue = async (id: number, user: Parameters<typeof canChangeVenue>[0]) => {
@@ -36,16 +39,22 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: optionalUser,
+        // The cache holds each page compressed (server/lib/list-cache.ts).
+        compress: false,
         schema: {
           tags: ['venues'],
           querystring: VenueListQuerySchema,
           response: { 200: VenueListResponseSchema, ...ErrorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        const { venues, total } = await listVenues(db, filters, { offset, limit, order_by }, include_total);
-        return { data: venues.map((v) => presentVenue(v, request.user)), ...(total !== undefined ? { total } : {}) };
+        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails).
+        const key = `${request.user?.is_admin ? 'admin' : 'everyone'} ${JSON.stringify(request.query)}`;
+        return lists.send(request, reply as FastifyReply, key, async () => {
+          const { venues, total } = await listVenues(db, filters, { offset, limit, order_by }, include_total);
+          return { data: venues.map((v) => presentVenue(v, request.user)), ...(total !== undefined ? { total } : {}) };
+        });
       },
     );
 

@@ -1,4 +1,5 @@
-import type { Encoding } from './schedule-cache.js';
+/** The content codings the server sends pre-compressed bodies in. */
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * The encoding to send for an Accept-Encoding header: brotli (once compressed), then gzip, when

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.js';
+import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './conditional.js';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** One list response, as sent: its JSON, compressed on first demand, and its content hash. */
+interface RenderedPage {
+  version: number;
+  hash: string;
+  identity: Buffer;
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+}
+
+// Bodies under this size go out uncompressed, as with the app-wide compression (server/app.ts).
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * GET /v1/venues and /v1/acts, kept rendered: on festival day thousands of phones ask for the
+ * same few pages (the first page, a genre, a slot), and building one costs several milliseconds
+ * of queries, presentation and compression (bench/festival-day.ts printed 7-10 ms of CPU each).
+ *
+ * Each page is stored under its key (the list, the viewer's class and the parsed query) with the
+ * catalogue's version (migration 0005: a row bumped by triggers with every change the lists
+ * show). Every request reads that one row, so a change made through any app process is seen at
+ * once by all; a page from an older version is rebuilt. Pages are few and small (a page of 100
+ * venues is about 130 KB): the least recently used go beyond `maxEntries`.
+ */
+export class ListCache {
+  private readonly pages = new Map<string, RenderedPage>();
+  private readonly building = new Map<string, Promise<RenderedPage>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxEntries = 200,
+  ) {}
+
+  /**
+   * Sends the page for `key`, building it with `build` when the catalogue changed since it was
+   * kept. Answers If-None-Match with a 304, and sends the encoding the client accepts.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const page = await this.get(key, build);
+    const encoding: Encoding =
+      page.identity.length < COMPRESS_THRESHOLD ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
+    reply
+      .header('etag', encoding === 'identity' ? `"${page.hash}"` : `"${page.hash}-${encoding}"`)
+      .header('vary', 'Accept-Encoding, Authorization')
+      // Always revalidate: a host who just saved must see the change; a revalidation costs a 304.
+      .header('cache-control', 'private, no-cache');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], page.hash)) return reply.code(304).send();
+    const body = encoding === 'identity' ? page.identity : await this.encoded(page, encoding);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
+  private async get(key: string, build: () => Promise<unknown>): Promise<RenderedPage> {
+    // The version is read before the data: the data is then at least that new, so a change
+    // committed in between costs one more rebuild, never a stale page under a new version.
+    const version = await readCatalogueVersion(this.db);
+    const kept = this.pages.get(key);
+    if (kept && kept.version >= version) {
+      // Most recently used last: Map keeps insertion order.
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept;
+    }
+    const buildKey = `${version}\u0000${key}`;
+    let pending = this.building.get(buildKey);
+    if (!pending) {
+      pending = (async () => {
+        const identity = Buffer.from(JSON.stringify(await build()));
+        const page: RenderedPage = {
+          version,
+          hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
+          identity,
+        };
+        const current = this.pages.get(key);
+        if (!current || current.version <= version) {
+          this.pages.delete(key);
+          this.pages.set(key, page);
+          while (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+        }
+        return page;
+      })().finally(() => this.building.delete(buildKey));
+      this.building.set(buildKey, pending);
+    }
+    return pending;
+  }
+
+  /** Compressed once per page and encoding, in zlib's thread pool, and shared by every request. */
+  private encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    if (encoding === 'gzip') return (page.gzip ??= gzipAsync(page.identity, { level: 6 }));
+    return (page.br ??= brotliAsync(page.identity, {
+      params: {
+        // Quality 5: close to 9's size on JSON at a fraction of its time (bench/schedule.ts).
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
+      },
+    }));
+  }
+}
+
+/** The catalogue's version (migration 0005): one indexed read per list request. */
+export async function readCatalogueVersion(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('catalogue_version')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
