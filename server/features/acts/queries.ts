@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
 import type { Db, Dialect } from '../../db/connection.js';
+import { readPage } from '../../db/paging.js';
 import type { ActsTable, Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -67,36 +68,29 @@ export interface ActListPage {
   total?: number;
 }
 
-/**
- * The page's ids first, then their whole rows; with a search, one pass gives the page and the
- * total (see listVenues).
- */
+/** A page of acts with their details, and the number of all matches when asked (server/db/paging.ts). */
 export async function listActs(db: Db, filters: ActFilters, page: ActPage, withTotal = false): Promise<ActListPage> {
   const [column, direction] = ORDER[page.order_by];
-  // Without a search, the page is a walk down an index and the count an index-only count:
-  // a window count would sort every match instead.
-  const singlePass = withTotal && Boolean(filters.search);
-  let query = db.kysely
-    .selectFrom('acts')
-    .select('id')
-    .$if(singlePass, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
-    .where((eb) => conditions(eb, db.dialect, filters))
-    .orderBy(column, direction)
-    // Ties (rows written in the same millisecond) still come in a stable order across pages.
-    .orderBy('id', direction);
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
-  const matches = await query.execute();
-  const ids = matches.map((m) => m.id);
-  const rows = ids.length > 0 ? await db.kysely.selectFrom('acts').selectAll().where('id', 'in', ids).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const acts = await withDetails(
-    db.kysely,
-    ids.flatMap((id) => byId.get(id) ?? []),
+  const { rows, total } = await readPage(
+    {
+      matches: (withCount) =>
+        db.kysely
+          .selectFrom('acts')
+          .select('id')
+          .$if(withCount, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
+          .where((eb) => conditions(eb, db.dialect, filters))
+          .orderBy(column, direction)
+          // Ties (rows written in the same millisecond) still come in a stable order across pages.
+          .orderBy('id', direction)
+          .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset))
+          .execute(),
+      rows: (ids) => db.kysely.selectFrom('acts').selectAll().where('id', 'in', ids).execute(),
+      count: () => countActs(db, filters),
+    },
+    { withTotal, search: Boolean(filters.search) },
   );
-  if (!withTotal) return { acts };
-  // A page past the last match has no row to carry the count.
-  const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countActs(db, filters);
-  return { acts, total };
+  const acts = await withDetails(db.kysely, rows);
+  return total === undefined ? { acts } : { acts, total };
 }
 
 export async function countActs(db: Db, filters: ActFilters): Promise<number> {

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
+import { readPage } from '../../db/paging.js';
 import type { Database, VenuesTable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -93,36 +94,29 @@ export interface VenuePage {
   total?: number;
 }
 
-/**
- * The page's ids first, then their whole rows. A search scans search_text, so with a search one
- * pass gives both the page and, with a window count, the total, instead of scanning twice.
- */
+/** A page of venues with their details, and the number of all matches when asked (server/db/paging.ts). */
 export async function listVenues(db: Db, filters: VenueFilters, page: Page, withTotal = false): Promise<VenuePage> {
   const [column, direction] = ORDER[page.order_by];
-  // Without a search, the page is a walk down an index and the count an index-only count:
-  // a window count would sort every match instead.
-  const singlePass = withTotal && Boolean(filters.search);
-  let query = db.kysely
-    .selectFrom('venues')
-    .select('id')
-    .$if(singlePass, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
-    .where((eb) => conditions(eb, db.dialect, filters))
-    .orderBy(column, direction)
-    // Ties (rows written in the same millisecond) still come in a stable order across pages.
-    .orderBy('id', direction);
-  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset);
-  const matches = await query.execute();
-  const ids = matches.map((m) => m.id);
-  const rows = ids.length > 0 ? await db.kysely.selectFrom('venues').selectAll().where('id', 'in', ids).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const venues = await withDetails(
-    db.kysely,
-    ids.flatMap((id) => byId.get(id) ?? []),
+  const { rows, total } = await readPage(
+    {
+      matches: (withCount) =>
+        db.kysely
+          .selectFrom('venues')
+          .select('id')
+          .$if(withCount, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
+          .where((eb) => conditions(eb, db.dialect, filters))
+          .orderBy(column, direction)
+          // Ties (rows written in the same millisecond) still come in a stable order across pages.
+          .orderBy('id', direction)
+          .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset))
+          .execute(),
+      rows: (ids) => db.kysely.selectFrom('venues').selectAll().where('id', 'in', ids).execute(),
+      count: () => countVenues(db, filters),
+    },
+    { withTotal, search: Boolean(filters.search) },
   );
-  if (!withTotal) return { venues };
-  // A page past the last match has no row to carry the count.
-  const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await countVenues(db, filters);
-  return { venues, total };
+  const venues = await withDetails(db.kysely, rows);
+  return total === undefined ? { venues } : { venues, total };
 }
 
 export async function countVenues(db: Db, filters: VenueFilters): Promise<number> {

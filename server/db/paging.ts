@@ -1,0 +1,30 @@
+/**
+ * How the venue and act lists read one page: the page's ids first (a walk down an index, or a
+ * scan of search_text), then only those rows, in the page's order. With a search, one pass gives
+ * both the page and, with a window count, the total, instead of scanning twice. Without one, the
+ * page is a walk down an index and the count an index-only count: a window count would sort every
+ * match instead. A page past the last match has no row to carry the count, so it is counted.
+ */
+export interface PageQueries<Row extends { id: number }> {
+  /** The page's matches in order; with `withCount`, each carries the number of all matches as `total`. */
+  matches(withCount: boolean): Promise<{ id: number; total?: number | string | bigint }[]>;
+  /** The whole rows of these ids, in any order. */
+  rows(ids: number[]): Promise<Row[]>;
+  /** The number of all matches. */
+  count(): Promise<number>;
+}
+
+export async function readPage<Row extends { id: number }>(
+  queries: PageQueries<Row>,
+  options: { withTotal: boolean; search: boolean },
+): Promise<{ rows: Row[]; total?: number }> {
+  const singlePass = options.withTotal && options.search;
+  const matches = await queries.matches(singlePass);
+  const ids = matches.map((m) => m.id);
+  const found = ids.length > 0 ? await queries.rows(ids) : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  if (!options.withTotal) return { rows };
+  const total = singlePass && matches.length > 0 ? Number(matches[0]!.total) : await queries.count();
+  return { rows, total };
+}
