@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SlotDefSchema } from './enums.js';
 import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
 import { listQuerySchema, listResponseSchema } from './lists.js';

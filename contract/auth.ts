@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Spec 5 messages, shown exactly as written by the screens and returned by the server. */
 export const AuthMessages = {

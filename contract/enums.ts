@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** An enumeration as the spec lists it: the stored value and the label people see. */
 export interface Choice<V extends string = string> {

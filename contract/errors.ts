@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * The one error shape every non-2xx `/v1` response uses. The spec's screens read

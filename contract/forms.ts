@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Spec 5's generic message for a required field. */
 export const REQUIRED = 'This field is required';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { QueryBoolean } from './forms.js';
 
 /** Spec 9: page size 100, offset 0, newest update first. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { IdSchema, REQUIRED } from './forms.js';
 import { listQuerySchema, listResponseSchema } from './lists.js';
 import { richTextSchema } from './rich-text.js';

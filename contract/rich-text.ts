@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { REQUIRED } from './forms.js';
 
 /** Spec 5 and 9: visible characters in a message or a bio. */

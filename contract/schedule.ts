@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { Genres, SlotDefSchema } from './enums.js';
 
 /** Spec 3: one filled slot of the public schedule. */

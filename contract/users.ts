@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * The creator of a venue or act. Everyone gets the name; only admins get e-mail and roles

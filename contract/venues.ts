@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { Genres, SlotDefSchema, VenueSizePrefs, YesNo } from './enums.js';
 import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
 import { listQuerySchema, listResponseSchema } from './lists.js';

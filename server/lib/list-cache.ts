@@ -10,12 +10,27 @@ const brotliAsync = promisify(brotliCompress);
 
 /** One list response, as sent: its JSON, compressed on first demand, and its content hash. */
 interface RenderedPage {
+  key: string;
   version: number;
   hash: string;
   identity: Buffer;
   gzip?: Promise<Buffer>;
   br?: Promise<Buffer>;
+  /** What this page holds in memory: its JSON, and each compressed copy once made. */
+  bytes: number;
 }
+
+/** What a list may hold, all pages together, and the largest page worth keeping. */
+export interface ListCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+  maxPageBytes: number;
+}
+
+// A page of 100 venues is about 130 KB of JSON (bench/venues-list.ts), so 24 MB keeps well over
+// a hundred pages with their compressed copies. A page can reach a few MB (100 items with the
+// longest bios allowed); such pages are sent, not kept, so no one can fill the memory with them.
+const DEFAULT_LIMITS: ListCacheLimits = { maxEntries: 200, maxBytes: 24 * 1024 * 1024, maxPageBytes: 1024 * 1024 };
 
 // Bodies under this size go out uncompressed, as with the app-wide compression (server/app.ts).
 const COMPRESS_THRESHOLD = 1024;
@@ -28,17 +43,26 @@ const COMPRESS_THRESHOLD = 1024;
  * Each page is stored under its key (the list, the viewer's class and the parsed query) with the
  * catalogue's version (migration 0005: a row bumped by triggers with every change the lists
  * show). Every request reads that one row, so a change made through any app process is seen at
- * once by all; a page from an older version is rebuilt. Pages are few and small (a page of 100
- * venues is about 130 KB): the least recently used go beyond `maxEntries`.
+ * once by all; a page from any other version is rebuilt. The least recently used pages go when
+ * the list holds more than `maxEntries` pages or `maxBytes` bytes (compressed copies counted).
+ * A page is checked against the route's response schema once, when it is built, as Fastify's
+ * serializer would on every response.
  */
 export class ListCache {
   private readonly pages = new Map<string, RenderedPage>();
   private readonly building = new Map<string, Promise<RenderedPage>>();
+  private bytes = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly maxEntries = 200,
+    private readonly schema: { parse(value: unknown): unknown },
+    private readonly limits: ListCacheLimits = DEFAULT_LIMITS,
   ) {}
+
+  /** How many pages and bytes are kept now (for tests and diagnostics). */
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.bytes };
+  }
 
   /**
    * Sends the page for `key`, building it with `build` when the catalogue changed since it was
@@ -69,7 +93,8 @@ export class ListCache {
     // committed in between costs one more rebuild, never a stale page under a new version.
     const version = await readCatalogueVersion(this.db);
     const kept = this.pages.get(key);
-    if (kept && kept.version >= version) {
+    // Equal, not "at least": a database restored under a running process starts its count again.
+    if (kept && kept.version === version) {
       // Most recently used last: Map keeps insertion order.
       this.pages.delete(key);
       this.pages.set(key, kept);
@@ -79,17 +104,20 @@ export class ListCache {
     let pending = this.building.get(buildKey);
     if (!pending) {
       pending = (async () => {
-        const identity = Buffer.from(JSON.stringify(await build()));
+        const identity = Buffer.from(JSON.stringify(this.schema.parse(await build())));
         const page: RenderedPage = {
+          key,
           version,
           hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
           identity,
+          bytes: identity.length,
         };
         const current = this.pages.get(key);
-        if (!current || current.version <= version) {
-          this.pages.delete(key);
+        if (identity.length <= this.limits.maxPageBytes && (!current || current.version <= version)) {
+          this.forget(key);
           this.pages.set(key, page);
-          while (this.pages.size > this.maxEntries) this.pages.delete(this.pages.keys().next().value!);
+          this.bytes += page.bytes;
+          this.evict();
         }
         return page;
       })().finally(() => this.building.delete(buildKey));
@@ -100,15 +128,48 @@ export class ListCache {
 
   /** Compressed once per page and encoding, in zlib's thread pool, and shared by every request. */
   private encoded(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    if (encoding === 'gzip') return (page.gzip ??= gzipAsync(page.identity, { level: 6 }));
-    return (page.br ??= brotliAsync(page.identity, {
-      params: {
-        // Quality 5: close to 9's size on JSON at a fraction of its time (bench/schedule.ts).
-        [zlib.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
+    const made = page[encoding];
+    if (made) return made;
+    const compressing =
+      encoding === 'gzip'
+        ? gzipAsync(page.identity, { level: 6 })
+        : brotliAsync(page.identity, {
+            params: {
+              // Quality 5: close to 9's size on JSON at a fraction of its time (bench/schedule.ts).
+              [zlib.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
+            },
+          });
+    page[encoding] = compressing;
+    void compressing.then(
+      (buffer) => {
+        page.bytes += buffer.length;
+        // Counted only while the page is still kept: a page already gone is no longer in the total.
+        if (this.pages.get(page.key) === page) {
+          this.bytes += buffer.length;
+          this.evict();
+        }
       },
-    }));
+      () => undefined,
+    );
+    return compressing;
+  }
+
+  private forget(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.bytes;
+  }
+
+  /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
+  private evict(): void {
+    while (this.pages.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
+      const oldest = this.pages.keys().next();
+      if (oldest.done) return;
+      this.forget(oldest.value);
+    }
   }
 }
 

@@ -39,7 +39,7 @@ type Manifest = Record<string, ManifestChunk>;
 export function loadPageShells(webRoot: string, festival: FestivalConfig): PageShells {
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
-  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : undefined;
+  const manifest = readManifest(manifestPath);
 
   const shells = new Map<string, string>();
   if (manifest) {
@@ -50,7 +50,10 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
         hints.push(`<link rel="preload" as="image" href="${attr(festival.carousel[0].src)}" fetchpriority="high">`);
       }
       if (hints.length > 0)
-        shells.set(path, indexHtml.replace(/\s*<\/head>/, `\n    ${hints.join('\n    ')}\n  </head>`));
+        shells.set(
+          path,
+          indexHtml.replace(/\s*<\/head>/, () => `\n    ${hints.join('\n    ')}\n  </head>`),
+        );
     }
   }
   return { forPath: (path) => shells.get(path) ?? indexHtml };
@@ -79,6 +82,16 @@ function landingHints(manifest: Manifest, screen: string): string[] {
     ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
     ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
   ];
+}
+
+/** The build's manifest, or none when it is missing or unreadable (the pages then get no hints). */
+function readManifest(path: string): Manifest | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -35,7 +35,10 @@ INSERT INTO catalogue_version (id, version) VALUES (1, 1);
 -- other lock after it: writers queue briefly at commit, and cannot deadlock on this row with
 -- each other or with the schedule_version lock (taken first, migration 0004). The bump becomes
 -- visible together with the change, as on SQLite.
-{{POSTGRES}} CREATE FUNCTION bump_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE catalogue_version SET version = version + 1 WHERE id = 1; RETURN NULL; END $$;
+-- One bump per transaction, however many rows it changed (a cascade, a bulk import): a flag
+-- local to the transaction skips the rest, so a large write does not update one row thousands
+-- of times while holding its lock.
+{{POSTGRES}} CREATE FUNCTION bump_catalogue_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF current_setting('porchfest.catalogue_bumped', true) IS DISTINCT FROM 'on' THEN PERFORM set_config('porchfest.catalogue_bumped', 'on', true); UPDATE catalogue_version SET version = version + 1 WHERE id = 1; END IF; RETURN NULL; END $$;
 {{POSTGRES}} CREATE CONSTRAINT TRIGGER venues_catalogue_version AFTER INSERT OR UPDATE OR DELETE ON venues DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalogue_version();
 {{POSTGRES}} CREATE CONSTRAINT TRIGGER venue_genres_catalogue_version AFTER INSERT OR UPDATE OR DELETE ON venue_genres DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalogue_version();
 {{POSTGRES}} CREATE CONSTRAINT TRIGGER venue_slots_catalogue_version AFTER INSERT OR UPDATE OR DELETE ON venue_slots DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_catalogue_version();

@@ -18,7 +18,7 @@ import { actValues } from './values.js';
 export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
-  const lists = new ListCache(db);
+  const lists = new ListCache(db, ActListResponseSchema);
 
   /** The act a write is about, when this user may change it: 404 before 403. */
   const changeableAct = async (id: number, user: Parameters<typeof canChangeAct>[0]) => {

@@ -24,7 +24,7 @@ import { venueValues } from './values.js';
 export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
-  const lists = new ListCache(db);
+  const lists = new ListCache(db, VenueListResponseSchema);
 
   /** The venue a write is about, when this user may change it: 404 before 403. */
   const changeableVenue = async (id: number, user: Parameters<typeof canChangeVenue>[0]) => {
