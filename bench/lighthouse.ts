@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
-import { chromiumPath } from '../e2e/support/browser.js';
+import { CHROMIUM_QUIET_ARGS, chromiumPath } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 
 const TARGET_PERFORMANCE = 95;
@@ -35,18 +35,9 @@ const DEFAULT_CPU_SLOWDOWN = 4;
 // The mid-tier phone the default stands for: a high-end desktop's index (1500-2000) over 4.
 const MID_TIER_PHONE_INDEX = 440;
 
-// The flags STACK-NOTES measured: without the background-networking ones Chromium keeps
-// calling hosts this machine cannot reach, and Lighthouse would time those calls too.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// The e2e flags (STACK-NOTES measured them): without the background-networking ones Chromium
+// keeps calling hosts this machine cannot reach, and Lighthouse would time those calls too.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_QUIET_ARGS];
 
 const METRICS = [
   ['first-contentful-paint', 'FCP'],

@@ -12,7 +12,7 @@ import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink.js';
 import { XSS_VECTORS } from '../test/attacks/fixtures/xss-vectors.js';
 import { startBuiltServer, type BuiltServer } from '../test/attacks/support/built-server.js';
 import { chromium } from 'playwright-core';
-import { chromiumPath } from './support/browser.js';
+import { CHROMIUM_QUIET_ARGS, chromiumPath } from './support/browser.js';
 import { ensureBuilt, projectRoot } from './support/server.js';
 
 /**
@@ -193,17 +193,7 @@ beforeAll(async () => {
     headless: true,
     // As e2e/support/browser.ts, and one more: no host but this machine resolves, so a vector's
     // outside address fails at once, as it would offline (and nothing leaves the machine).
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
+    args: ['--headless', ...CHROMIUM_QUIET_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
   });
   const started = Date.now();
   await seed();

@@ -17,8 +17,7 @@ export function chromiumPath(): string {
 // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start. The rest stop
 // Chromium from calling hosts this machine cannot reach (updates, sync, QUIC probes), which
 // otherwise slows every page and fills the log.
-const CHROMIUM_ARGS = [
-  '--headless',
+export const CHROMIUM_QUIET_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -27,6 +26,7 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_ARGS];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
