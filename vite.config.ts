@@ -3,14 +3,15 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
 /**
  * Writes a .br and a .gz beside every text file of the build, at the strongest settings, once;
  * the server sends them as they are (@fastify/static preCompressed) instead of compressing
- * each response. Issue 6: the JavaScript `/` loads is measured gzipped, and Lighthouse
- * times the bytes on the wire.
+ * each response. docs/decisions/0011-public-pages-performance.md: the JavaScript `/` loads is
+ * measured gzipped, and Lighthouse times the bytes on the wire.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -22,7 +23,8 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+        // The service worker is written after this runs (and fetched once, in the background).
+        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || entry.name.startsWith('sw.js')) continue;
         const file = join(entry.parentPath, entry.name);
         try {
           const body = readFileSync(file);
@@ -43,7 +45,26 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker (web/sw/sw.ts, docs/decisions/0022-link-previews-and-offline.md): built
+    // with the precache list of this build. Registered by web/app/register-sw.ts after load; the
+    // manifest is the server's (/manifest.webmanifest: names from the festival configuration).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png', 'favicon.svg'],
+        // The rich-text editor (62 KB gzipped) is for forms, which need the network anyway.
+        globIgnores: ['assets/quill-editor-*'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -56,6 +77,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/v1': 'http://localhost:3000' },
+    // The API, and what the server draws from the configuration: the printed schedule's QR code.
+    proxy: { '/v1': 'http://localhost:3000', '/schedule-qr.svg': 'http://localhost:3000' },
   },
 });

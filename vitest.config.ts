@@ -21,11 +21,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own fresh database, so the files share nothing but
+          // the imported modules: importing them once per worker instead of once per file takes the
+          // project from about 150 s to 40 s (docs/decisions/0036-ci-time-budget.md).
+          isolate: false,
         },
       },
       {
-        // Issue 7's faults: SMTP down, SIGKILL and SIGTERM of the built server, two app processes
-        // on one database. One file at a time: they start real processes on a 2-core machine.
+        // The fault tests (docs/decisions/0013-festival-day-operations.md): SMTP down, SIGKILL and
+        // SIGTERM of the built server, two app processes on one database. One file at a time: they
+        // start real processes on a 2-core machine.
         test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts'],
@@ -38,8 +43,9 @@ export default defineConfig({
         },
       },
       {
-        // Issue 7's attacks: the authorization matrix, fuzzing, headers, audit and logs. One file at a
-        // time: the fuzzing and the built-server runs each keep a core busy.
+        // The attack suite (docs/decisions/0012-attack-suite.md): the authorization matrix,
+        // fuzzing, headers, audit and logs. One file at a time: the fuzzing and the built-server
+        // runs each keep a core busy.
         test: {
           name: 'attacks',
           include: ['test/attacks/**/*.test.ts'],
@@ -58,6 +64,10 @@ export default defineConfig({
           setupFiles: ['web/test/setup.ts'],
           // A real API server (fresh database) for the screens to talk to: nothing is stubbed.
           globalSetup: ['web/test/api-server.ts'],
+          // Each test renders a fresh app with a fresh query cache (web/test/render-app.tsx) and the
+          // DOM and storage are cleared after it, so files need not re-import React and the screens:
+          // about 105 s to 45 s (docs/decisions/0036-ci-time-budget.md).
+          isolate: false,
         },
       },
       {
@@ -65,9 +75,16 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A bound against a hang: with two files at once on a shared machine, a long walk-through
+          // took 65 s (load average 15).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own built server on a free port with its own data
+          // directory and browser, and a file keeps about 0.6 of a core busy, the rest being waits
+          // for the browser and the network (docs/decisions/0036-ci-time-budget.md).
+          fileParallelism: true,
+          maxWorkers: 2,
+          globalSetup: ['e2e/support/global-build.ts'],
         },
       },
     ],

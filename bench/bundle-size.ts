@@ -1,7 +1,8 @@
 /**
- * The JavaScript the home page `/` loads, gzipped, against issue 6's budget of 120 KB: the
- * built app on a loopback port, `/` opened in Debian's Chromium until the network is idle and
- * the carousel is on screen, every script response counted.
+ * The JavaScript the home page `/` loads, gzipped, against a budget of 120 KB
+ * (docs/decisions/0011-public-pages-performance.md): the built app on a loopback port, `/` opened
+ * in Debian's Chromium until the network is idle and the carousel is on screen, every script
+ * response counted.
  *
  *   npx tsx bench/bundle-size.ts
  *

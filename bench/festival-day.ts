@@ -1,8 +1,8 @@
 /**
- * Festival day (issue 7): 300 venues, 600 acts and 1,000 users; the BUILT server in a child
- * process (LOG_LEVEL=warn), so the load generator never shares its event loop; autocannon in a
- * worker thread; a plain node:http server, also a child process, sending the very same bytes in
- * the same run for comparison. Loopback only; stops by itself.
+ * Festival day (docs/decisions/0013-festival-day-operations.md): 300 venues, 600 acts and 1,000
+ * users; the BUILT server in a child process (LOG_LEVEL=warn), so the load generator never shares
+ * its event loop; autocannon in a worker thread; a plain node:http server, also a child process,
+ * sending the very same bytes in the same run for comparison. Loopback only; stops by itself.
  *
  *   npx tsx bench/festival-day.ts                                   # SQLite, 30 s per run, 10-minute soak
  *   TEST_DATABASE_URL=postgres://… npx tsx bench/festival-day.ts    # a scratch PostgreSQL database
@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,31 +33,8 @@ import { loadFestivalConfig } from '../server/features/festival/load.js';
 import { venueValues } from '../server/features/venues/values.js';
 import { createTestDb } from '../server/test/database.js';
 import { startAppProcess, type AppProcess } from '../test/faults/support/app-process.js';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-interface AutocannonRequest {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-  requests?: AutocannonRequest[];
-  overallRate?: number;
-}) => Promise<AutocannonResult>;
+import { autocannon, type AutocannonRequest, type AutocannonResult } from './support/autocannon.js';
+import { seeded, SONG_WORDS } from './support/seeded.js';
 
 const VENUES = 300;
 const ACTS = 600;
@@ -74,45 +50,13 @@ const TARGET_STORM_FACTOR = 2;
 const TARGET_GROWTH_MB = 50;
 const PASSWORD = 'Festival-Day-1';
 
-// A fixed pseudo-random sequence (mulberry32), so every run seeds the same festival.
-let seed = 614;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const some = <T>(list: readonly T[], max: number): T[] => [
-  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list))),
-];
-
-const STREETS = ['Maple', 'Oak', 'Elm', 'Birch', 'Cedar', 'Willow', 'Chestnut', 'Walnut', 'Spruce', 'Aspen'];
 // ASCII only: autocannon decodes every body to a string, which on large non-ASCII bodies makes
 // the load generator the bottleneck (STACK-NOTES).
-const WORDS = (
-  'we play songs about porches summer rain old friends new roads banjo fiddle guitar drums bass ' +
-  'harmony rhythm swing groove folk tunes dance along kids welcome neighbours all ages loud soft ' +
-  'originals covers classics ballads stomp clap sing chorus evening sunshine street corner shade porch'
-).split(' ');
+const { random, pick, some, paragraphs } = seeded(614, [...SONG_WORDS, 'shade', 'porch']);
 
-function sentence(words: number): string {
-  const text = Array.from({ length: words }, () => pick(WORDS)).join(' ');
-  return text[0]!.toUpperCase() + text.slice(1) + '.';
-}
-
+const STREETS = ['Maple', 'Oak', 'Elm', 'Birch', 'Cedar', 'Willow', 'Chestnut', 'Walnut', 'Spruce', 'Aspen'];
 /** A bio as the editor writes it: formatted paragraphs, 150 to 1,000 characters of text. */
-function bio(): string {
-  const target = 150 + Math.floor(random() * 850);
-  const parts: string[] = [];
-  let length = 0;
-  while (length < target) {
-    const text = sentence(8 + Math.floor(random() * 10));
-    length += text.length;
-    parts.push(random() < 0.3 ? `<p><strong>${text}</strong></p>` : `<p>${text} <em>${pick(WORDS)}</em></p>`);
-  }
-  return parts.join('');
-}
+const bio = () => paragraphs(150 + Math.floor(random() * 850));
 
 /**
  * 1,000 users (one argon2id hash of PASSWORD, so any of them can sign in), 600 acts, 300 venues
@@ -218,21 +162,23 @@ for (const route of Object.values(routes)) route.body = readFileSync(route.file)
 const server = createServer((req, res) => {
   const route = routes[req.url];
   if (!route) { res.writeHead(404); return res.end(); }
+  if (route.status === 304) { res.writeHead(304, route.headers); return res.end(); }
   res.writeHead(200, { ...route.headers, 'content-length': String(route.body.length) });
   res.end(route.body);
 });
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
 `;
 
-async function startPlainServer(
+/** Also used by bench/schedule-cpu.ts; a route with status 304 answers bodiless with its headers. */
+export async function startPlainServer(
   dir: string,
-  routes: Record<string, { body: Buffer; headers: Record<string, string> }>,
+  routes: Record<string, { body: Buffer; headers: Record<string, string>; status?: 200 | 304 }>,
 ) {
-  const manifest: Record<string, { file: string; headers: Record<string, string> }> = {};
+  const manifest: Record<string, { file: string; headers: Record<string, string>; status: number }> = {};
   Object.entries(routes).forEach(([path, route], i) => {
     const file = join(dir, `plain-${i}.bin`);
     writeFileSync(file, route.body);
-    manifest[path] = { file, headers: route.headers };
+    manifest[path] = { file, headers: route.headers, status: route.status ?? 200 };
   });
   const manifestFile = join(dir, 'plain-manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
@@ -292,7 +238,7 @@ interface Row {
 }
 
 /** CPU time (user + system, all threads) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat, in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -1,7 +1,7 @@
 /**
  * Lighthouse on the public face: `/` and the event page `/{slug}`, against the built app on a
  * loopback port, in Debian's Chromium, with Lighthouse's mobile settings (a mid-tier phone on a
- * slow 4G link, simulated; issue 6: "fast on a phone").
+ * slow 4G link, simulated; docs/decisions/0011-public-pages-performance.md).
  *
  *   npx tsx bench/lighthouse.ts            # 3 runs per page and pass, the median run reported
  *   npx tsx bench/lighthouse.ts --runs 5
@@ -23,29 +23,16 @@
  * the --cpu pass) misses a target. Stops by itself.
  */
 import { cpus, loadavg } from 'node:os';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
-import type { Flags, Result } from 'lighthouse';
-import { CHROMIUM_QUIET_ARGS, chromiumPath } from '../e2e/support/browser.js';
+import type { LaunchedChrome } from 'chrome-launcher';
+import type { Result } from 'lighthouse';
 import { startServer } from '../e2e/support/server.js';
+import { costlyAudits, launchChrome, median, METRICS, runLighthouse, score } from './support/lighthouse.js';
 
 const TARGET_PERFORMANCE = 95;
 const TARGET_ACCESSIBILITY = 100;
 const DEFAULT_CPU_SLOWDOWN = 4;
 // The mid-tier phone the default stands for: a high-end desktop's index (1500-2000) over 4.
 const MID_TIER_PHONE_INDEX = 440;
-
-// The e2e flags (STACK-NOTES measured them): without the background-networking ones Chromium
-// keeps calling hosts this machine cannot reach, and Lighthouse would time those calls too.
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_QUIET_ARGS];
-
-const METRICS = [
-  ['first-contentful-paint', 'FCP'],
-  ['largest-contentful-paint', 'LCP'],
-  ['total-blocking-time', 'TBT'],
-  ['cumulative-layout-shift', 'CLS'],
-  ['speed-index', 'SI'],
-] as const;
 
 function argValue(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -64,28 +51,12 @@ interface PageResult {
   lhr: Result;
 }
 
-const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function audit(chrome: LaunchedChrome, url: string, cpuSlowdown: number | undefined): Promise<Result> {
-  const flags: Flags = {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-  };
-  if (cpuSlowdown !== undefined) {
-    const base = desktop ? desktopConfig.settings?.throttling : undefined;
-    flags.throttling = { ...base, cpuSlowdownMultiplier: cpuSlowdown };
-  }
-  // A trace can come back broken (NO_NAVSTART, NO_FCP) on a machine this busy: try again, twice.
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (!result.lhr.runtimeError) return result.lhr;
-    if (attempt === 3) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
-    console.log(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
-  }
+function audit(chrome: LaunchedChrome, url: string, cpuSlowdown: number | undefined): Promise<Result> {
+  return runLighthouse(chrome, url, {
+    categories: ['performance', 'accessibility'],
+    cpuSlowdown,
+    form: desktop ? 'desktop' : 'mobile',
+  });
 }
 
 /** The run with the median performance score: Lighthouse varies from run to run on a shared machine. */
@@ -106,17 +77,6 @@ async function medianRun(chrome: LaunchedChrome, baseUrl: string, path: string, 
   );
   results.sort((a, b) => a.performance - b.performance);
   return { median: results[Math.floor(results.length / 2)]!, indexes: results.map((r) => r.benchmarkIndex) };
-}
-
-function costlyAudits(lhr: Result, category: string): string[] {
-  const refs = lhr.categories[category]?.auditRefs ?? [];
-  return refs
-    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
-    .map(
-      ({ ref, audit }) =>
-        `    - ${ref.id}${ref.weight ? ` (weight ${ref.weight})` : ''}: ${audit!.displayValue ?? `score ${audit!.score}`}`,
-    );
 }
 
 /** Prints one pass's table; true when every target is met. */
@@ -158,11 +118,7 @@ async function main() {
   try {
     const festival = (await (await fetch(`${server.baseUrl}/v1/festival`)).json()) as { slug: string };
     const paths = ['/', `/${festival.slug}`];
-    chrome = await launch({
-      chromePath: process.env.CHROME_PATH ?? chromiumPath(),
-      chromeFlags: CHROME_FLAGS,
-      logLevel: 'silent',
-    });
+    chrome = await launchChrome();
     const settings = desktop ? 'desktop' : 'mobile';
     console.log(
       `Lighthouse ${settings} settings, ${server.baseUrl}, ${runs} run(s) per page, load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,

@@ -14,32 +14,16 @@
  */
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { Genres, SLOT_DEFS } from '../contract/enums.js';
-import { buildApp } from '../server/app.js';
 import { actValues } from '../server/features/acts/values.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
 import { venueValues } from '../server/features/venues/values.js';
 import type { Db } from '../server/db/connection.js';
 import { createTestDb } from '../server/test/database.js';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  throughput: { average: number };
-  non2xx: number;
-  errors: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
+import { benchApp } from './support/app.js';
+import { autocannon, type AutocannonResult } from './support/autocannon.js';
+import { seeded, SONG_WORDS } from './support/seeded.js';
 
 const VENUES = 300;
 const ACTS = 600;
@@ -49,40 +33,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 
-// A fixed pseudo-random sequence (mulberry32), so every run seeds the same data.
-let seed = 2025;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const { random, pick, paragraphs } = seeded(2025, SONG_WORDS);
 
 const STREETS = ['Maple', 'Oak', 'Elm', 'Birch', 'Cedar', 'Willow', 'Chestnut', 'Walnut', 'Spruce', 'Aspen'];
-const WORDS = (
-  'we play songs about porches summer rain old friends new roads banjo fiddle guitar drums bass ' +
-  'harmony rhythm swing groove folk tunes dance along kids welcome neighbours all ages loud soft ' +
-  'originals covers classics ballads stomp clap sing chorus evening sunshine street corner'
-).split(' ');
-
-function sentence(words: number): string {
-  const text = Array.from({ length: words }, () => pick(WORDS)).join(' ');
-  return text[0]!.toUpperCase() + text.slice(1) + '.';
-}
-
 /** An act's bio as the editor writes it: formatted paragraphs, 200 to 1,200 characters of text. */
-function bio(): string {
-  const target = 200 + Math.floor(random() * 1000);
-  const parts: string[] = [];
-  let length = 0;
-  while (length < target) {
-    const text = sentence(8 + Math.floor(random() * 10));
-    length += text.length;
-    parts.push(random() < 0.3 ? `<p><strong>${text}</strong></p>` : `<p>${text} <em>${pick(WORDS)}</em></p>`);
-  }
-  return parts.join('');
-}
+const bio = () => paragraphs(200 + Math.floor(random() * 1000));
 
 /** Seeds the festival: every venue offers the four slots and hosts two acts; each act plays once. */
 async function seedFestival(db: Db, mapSearchUrl: string): Promise<void> {
@@ -216,7 +171,7 @@ async function main(): Promise<void> {
   const festival = loadFestivalConfig('festival.config.json');
   const testDb = await createTestDb();
   const servers: Server[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: Awaited<ReturnType<typeof benchApp>> | undefined;
   try {
     const seedStart = performance.now();
     await seedFestival(testDb.db, festival.map_search_url);
@@ -224,13 +179,7 @@ async function main(): Promise<void> {
       `Seeded ${VENUES} venues, ${ACTS} acts on ${testDb.db.dialect} in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
 
-    app = await buildApp({
-      db: testDb.db,
-      festival,
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-      publicUrl: 'http://127.0.0.1',
-      webRoot: '/nonexistent',
-    });
+    app = await benchApp(testDb.db, festival);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `${base}/v1/schedule`;
 

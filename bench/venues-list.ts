@@ -13,28 +13,16 @@
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { Genres, SLOT_DEFS, type Genre, type SlotDef } from '../contract/enums.js';
-import { buildApp } from '../server/app.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
 import { actValues } from '../server/features/acts/values.js';
 import { venueValues } from '../server/features/venues/values.js';
 import type { Db } from '../server/db/connection.js';
 import { createTestDb } from '../server/test/database.js';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
-  url: string;
-  connections: number;
-  duration: number;
-}) => Promise<AutocannonResult>;
+import { benchApp } from './support/app.js';
+import { autocannon } from './support/autocannon.js';
+import { seeded } from './support/seeded.js';
 
 const VENUES = 10_000;
 const ACTS = 2_000;
@@ -43,20 +31,6 @@ const SEQUENTIAL_REQUESTS = 200;
 const TARGET_MEDIAN_MS = 50;
 const TARGET_PAGE_BYTES = 150 * 1024;
 const CHUNK = 500;
-
-// A fixed pseudo-random sequence, so every run seeds the same data.
-let seed = 42;
-function random(): number {
-  // mulberry32: 32-bit integer arithmetic only, so the sequence does not degrade.
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const some = <T>(list: readonly T[], max: number): T[] => [
-  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list))),
-];
 
 const STREETS = [
   'Maple',
@@ -77,11 +51,7 @@ const WORDS = (
   'street corner trees quiet lively benches chairs power outlet covered awning sunny brick stone ' +
   'wooden wide deep welcoming happy bring blankets parking nearby bus stop corner house blue green'
 ).split(' ');
-
-function sentence(words: number): string {
-  const text = Array.from({ length: words }, () => pick(WORDS)).join(' ');
-  return text[0]!.toUpperCase() + text.slice(1) + '.';
-}
+const { random, pick, some, sentence } = seeded(42, WORDS);
 
 /**
  * A bio like the editor writes: a heading, formatted paragraphs and a list. Lengths run from 100
@@ -234,7 +204,7 @@ async function main(): Promise<void> {
     // One better-sqlite3 connection serves the whole app, so this applies to every request.
     await sql.raw(`PRAGMA cache_size = -${Math.round(SQLITE_CACHE_MB * 1024)}`).execute(testDb.db.kysely);
   }
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: Awaited<ReturnType<typeof benchApp>> | undefined;
   try {
     const seedStart = performance.now();
     await seedCatalogue(testDb.db, festival.map_search_url);
@@ -252,13 +222,7 @@ async function main(): Promise<void> {
     if (SQLITE_CACHE_MB && engine === 'sqlite')
       console.log(`SQLite page cache: ${SQLITE_CACHE_MB} MB (the app's default is SQLite's 2 MB)`);
 
-    app = await buildApp({
-      db: testDb.db,
-      festival,
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-      publicUrl: 'http://127.0.0.1',
-      webRoot: '/nonexistent',
-    });
+    app = await benchApp(testDb.db, festival);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

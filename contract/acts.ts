@@ -1,9 +1,11 @@
 import { z } from './zod.js';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SlotDefSchema } from './enums.js';
 import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
+import { withoutHiddenControls } from './text.js';
 import { listQuerySchema, listResponseSchema } from './lists.js';
 import { richTextSchema } from './rich-text.js';
 import { CreatorSchema } from './users.js';
+import { HiddenSchema } from './moderation.js';
 
 export const ActMessages = {
   slotRequired: 'At least one slot is required',
@@ -35,6 +37,8 @@ export const ActSchema = z.object({
   scheduled_venue_slots: z.array(ScheduledVenueSlotSchema),
   created_time: z.string(),
   updated_time: z.string(),
+  /** Only while the committee hides it; only its owner and admins see a hidden act (docs/behaviour.md#moderation). */
+  hidden: HiddenSchema.optional(),
 });
 export type Act = z.infer<typeof ActSchema>;
 
@@ -45,7 +49,10 @@ const enumField = <T extends z.ZodType>(schema: T) =>
     .refine((v) => v !== undefined, REQUIRED)
     .transform((v) => v as z.output<T>);
 
-/** The act form (spec 3 and 5), as POST /v1/acts and PATCH /v1/acts/{id} take it. */
+/**
+ * The act form (docs/behaviour.md#entities, docs/behaviour.md#validation), as POST /v1/acts and
+ * PATCH /v1/acts/{id} take it.
+ */
 export const ActInputSchema = z.object({
   name: requiredText(100),
   bio: richTextSchema(),
@@ -59,8 +66,8 @@ export const ActInputSchema = z.object({
   sound_system: enumField(PerformerSoundSystems.schema),
   venue_pref: z
     .preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
-      z.string().max(500, 'Must be at most 500 characters').nullable(),
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().normalize('NFC') : null),
+      withoutHiddenControls(z.string().max(500, 'Must be at most 500 characters'), true).nullable(),
     )
     .optional(),
 });
@@ -79,6 +86,11 @@ export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
   search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
   type: Genres.schema.optional(),
   s_preferred_slots__ilike: SlotDefSchema.optional(),
+  /**
+   * "Plays at": acts a host has scheduled in this slot (at any venue), as opposed to
+   * s_preferred_slots__ilike, the slots an act would like (docs/decisions/0016).
+   */
+  scheduled_slot: SlotDefSchema.optional(),
   creator_id: IdSchema.optional(),
 });
 export type ActListQuery = z.infer<typeof ActListQuerySchema>;
@@ -89,7 +101,10 @@ export type ActListResponse = z.infer<typeof ActListResponseSchema>;
 /** GET /v1/acts/unmatched: acts free at that slot time, plus the one already in this venue's slot. */
 export const UnmatchedActsQuerySchema = z.object({ venue_id: IdSchema, slot_def: SlotDefSchema });
 
-/** Spec 2: a preferred slot is shown without its first 5 characters ('Slot 1' shows as '1'). */
+/**
+ * docs/behaviour.md#venue-and-act-cards: a preferred slot is shown without its first 5 characters
+ * ('Slot 1' shows as '1').
+ */
 export function slotNumber(slotDef: string): string {
   return slotDef.slice(5);
 }

@@ -1,6 +1,10 @@
+import { visibleText } from './text.js';
 import { z } from './zod.js';
 
-/** Spec 5 messages, shown exactly as written by the screens and returned by the server. */
+/**
+ * The validation messages (docs/behaviour.md#validation), shown exactly as written by the screens
+ * and returned by the server.
+ */
 export const AuthMessages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
@@ -34,7 +38,10 @@ export const EmailSchema = text(AuthMessages.emailRequired)
   // Addresses are compared case-insensitively: one account per mailbox.
   .transform((email) => email.toLowerCase());
 
-/** The stricter reading of spec 5: length, lower, upper, number and symbol are all required. */
+/**
+ * The stricter reading of the password rule (docs/behaviour.md#validation): length, lower, upper,
+ * number and symbol are all required.
+ */
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&
@@ -74,12 +81,13 @@ export const RolesSchema = z
   .refine((roles) => roles.length > 0, AuthMessages.roleRequired);
 
 export const SignupInputSchema = z.object({
-  name: text(AuthMessages.nameRequired).pipe(
-    z
-      .string()
-      .min(NAME_MIN_LENGTH, AuthMessages.nameTooShort)
-      .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
-  ),
+  name: visibleText({
+    max: NAME_MAX_LENGTH,
+    required: AuthMessages.nameRequired,
+    min: NAME_MIN_LENGTH,
+    tooShort: AuthMessages.nameTooShort,
+    tooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  }),
   email: EmailSchema,
   password: StrongPasswordSchema,
   roles: RolesSchema,
@@ -109,7 +117,7 @@ export const ValidatePassTokenInputSchema = z.object({ email: EmailSchema, token
 export type ValidatePassTokenInput = z.infer<typeof ValidatePassTokenInputSchema>;
 
 /**
- * Spec 7 sends only email and password; we also require the token (see
+ * The API sends only email and password; we also require the token (see
  * docs/decisions/0003-reset-requires-token.md), or anyone could reset anyone's password.
  */
 export const UpdatePassInputSchema = z.object({
@@ -129,6 +137,7 @@ export const AuthServerMessages = {
   tokenInvalid: 'The reset link is invalid or has expired',
   forgotSent: 'If your account exists, you will receive an email with instructions on how to reset your password.',
   passwordUpdated: 'Your password has been reset successfully.',
+  passwordCommon: 'This password is one of the most commonly used, so it is easy to guess. Please choose another.',
   loggedOut: 'You have been logged out.',
   unauthenticated: 'You need to be logged in to do this.',
   forbidden: 'You are not allowed to perform this action.',

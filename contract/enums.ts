@@ -1,42 +1,18 @@
 import { z } from './zod.js';
+import { choiceList, GenreList } from './choices.js';
 
-/** An enumeration as the spec lists it: the stored value and the label people see. */
-export interface Choice<V extends string = string> {
-  value: V;
-  label: string;
-}
+export type { Choice } from './choices.js';
 
 function choices<const V extends string>(list: ReadonlyArray<readonly [V, string]>) {
-  const values = list.map(([v]) => v) as unknown as readonly [V, ...V[]];
-  const options: Choice<V>[] = list.map(([value, label]) => ({ value, label }));
-  const labels = Object.fromEntries(list) as Record<V, string>;
-  return { values, options, labels, schema: z.enum(values) };
+  const plain = choiceList(list);
+  return { ...plain, schema: z.enum(plain.values) };
 }
 
-/** Spec 3: music genres. */
-export const Genres = choices([
-  ['americana', 'Americana'],
-  ['bluegrass', 'Bluegrass'],
-  ['blues', 'Blues'],
-  ['brass', 'Brass'],
-  ['classical', 'Classical'],
-  ['country', 'Country'],
-  ['dance', 'Dance'],
-  ['folk', 'Folk'],
-  ['funk', 'Funk'],
-  ['hiphop', 'Hip Hop'],
-  ['indie', 'Indie'],
-  ['jazz', 'Jazz'],
-  ['kids', 'Kids'],
-  ['pop', 'Pop'],
-  ['punk', 'Punk'],
-  ['rock', 'Rock'],
-  ['singer_songwriter', 'Singer-Songwriter'],
-  ['soul', 'Soul'],
-  ['spoken_word', 'Spoken Word'],
-  ['world', 'World'],
-  ['other', 'Other'],
-]);
+/**
+ * docs/behaviour.md#enumerations: music genres (the list itself is zod-free in choices.ts, for
+ * pages that only show labels).
+ */
+export const Genres = { ...GenreList, schema: z.enum(GenreList.values) };
 export type Genre = (typeof Genres.values)[number];
 export const DEFAULT_GENRE: Genre = 'americana';
 
@@ -68,12 +44,18 @@ export const YesNo = choices([
 ]);
 export type YesNoValue = (typeof YesNo.values)[number];
 
-/** Spec 3 and 9: four slots, always named 'Slot 1' to 'Slot 4'; their times come from the festival configuration. */
+/**
+ * docs/behaviour.md#enumerations: four slots, always named 'Slot 1' to 'Slot 4'; their times come
+ * from the festival configuration.
+ */
 export const SLOT_DEFS = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'] as const;
 export type SlotDef = (typeof SLOT_DEFS)[number];
 export const SlotDefSchema = z.enum(SLOT_DEFS, { error: 'Slot must be one of Slot 1, Slot 2, Slot 3, Slot 4' });
 
-/** Spec 3: message topics for the committee contact form (the served list comes from the configuration). */
+/**
+ * docs/behaviour.md#enumerations: message topics for the committee contact form (the served list
+ * comes from the configuration).
+ */
 export const MessageTopics = choices([
   ['general', 'General question'],
   ['technical_issue', 'Technical issue'],

@@ -22,6 +22,49 @@ export const SlotConfigSchema = z.object({
   setup: clockTime,
 });
 
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+
+/** A point as [latitude, longitude], the order Leaflet takes. */
+const LatLngSchema = z.tuple([latitude, longitude]);
+
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The porch map (docs/decisions/0024-porch-map-and-amenities.md): where it opens, and the box a
+ * venue's pin must fall in (the server refuses coordinates outside it). Tiles are raster images
+ * from a URL template; OpenStreetMap's standard tiles, with the attribution their licence asks
+ * for, unless the festival names others.
+ */
+export const MapConfigSchema = z
+  .object({
+    center: LatLngSchema,
+    zoom: z.number().int().min(1).max(19),
+    /** [[south, west], [north, east]]. */
+    bounds: z.tuple([LatLngSchema, LatLngSchema]),
+    tile_url: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+      .default(DEFAULT_TILE_URL),
+    tile_attribution: z.string().min(1).default(DEFAULT_TILE_ATTRIBUTION),
+  })
+  .refine((m) => m.bounds[0][0] < m.bounds[1][0] && m.bounds[0][1] < m.bounds[1][1], {
+    message: 'bounds must be [[south, west], [north, east]]',
+    path: ['bounds'],
+  })
+  .refine((m) => insideBounds(m.bounds, m.center[0], m.center[1]), {
+    message: 'center must be inside bounds',
+    path: ['center'],
+  });
+export type MapConfig = z.infer<typeof MapConfigSchema>;
+
+/** Whether a point lies in the box, edges included. */
+export function insideBounds(bounds: [[number, number], [number, number]], lat: number, lng: number): boolean {
+  const [[south, west], [north, east]] = bounds;
+  return lat >= south && lat <= north && lng >= west && lng <= east;
+}
+
 /** One edition of the festival. Next year's edition is a change to festival.config.json only. */
 export const FestivalConfigSchema = z.object({
   name: z.string().min(1),
@@ -31,7 +74,8 @@ export const FestivalConfigSchema = z.object({
   event: TimeRangeSchema,
   rain_date: TimeRangeSchema,
   key_dates: z.array(z.object({ label: z.string().min(1), date: isoDate })).min(1),
-  // The product has four slots (spec 9); the server's slot columns depend on it.
+  // The product has four slots (docs/behaviour.md#constants-and-limits); the server's slot columns
+  // depend on it.
   slots: z.array(SlotConfigSchema).length(4),
   sponsors: z.array(z.object({ name: z.string().min(1), url: link, logo: sitePath })),
   committee: z.array(z.object({ name: z.string().min(1), role: z.string().min(1) })),
@@ -42,9 +86,43 @@ export const FestivalConfigSchema = z.object({
   map_search_url: link,
   /** One line under the festival's name on the home page and in link previews. */
   tagline: z.string().min(1),
-  // Spec 9: six band photos.
+  // docs/behaviour.md#constants-and-limits: six band photos.
   carousel: z.array(CarouselImageSchema).length(6),
+  /**
+   * The picture of a link preview for a page without one of its own (an act's or venue's bio
+   * has no picture, a static page); absolute from PUBLIC_URL. Optional: the default is ours,
+   * drawn by scripts/draw-icons.ts (contract/page-previews.ts).
+   */
+  preview_image: CarouselImageSchema.optional(),
+  /**
+   * When the public schedule appears, as a wall time in the festival's zone; admins can move it
+   * from the desk (docs/decisions/0020-committee-desk.md). Without it the schedule is public at once.
+   */
+  schedule_release: z.object({ date: isoDate, time: clockTime }).optional(),
+  /** Without it there is no porch map, and pins are only checked to be on the globe. */
+  map: MapConfigSchema.optional(),
 });
 export type FestivalConfig = z.infer<typeof FestivalConfigSchema>;
 export type SlotConfig = z.infer<typeof SlotConfigSchema>;
 export type CarouselImage = z.infer<typeof CarouselImageSchema>;
+
+/**
+ * GET /v1/festival: the configuration plus the committee's switches, read from the database on
+ * every request so every app process answers the same.
+ */
+export const FestivalResponseSchema = FestivalConfigSchema.extend({
+  rain_date_active: z.boolean(),
+  /** The effective release time of the public schedule (ISO 8601), or null when it is public at once. */
+  schedule_release_at: z.string().nullable(),
+  /**
+   * The festival's zone over its days, from the server, so a phone reads festival time without
+   * building an `Intl` formatter (contract/festival-time.ts, `ZoneTable`).
+   */
+  zone_table: z.object({
+    time_zone: z.string(),
+    from: z.number().int(),
+    until: z.number().int(),
+    spans: z.array(z.object({ from: z.number().int(), offset_minutes: z.number().int(), abbreviation: z.string() })),
+  }),
+});
+export type FestivalResponse = z.infer<typeof FestivalResponseSchema>;

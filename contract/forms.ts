@@ -1,14 +1,15 @@
+import { visibleText } from './text.js';
 import { z } from './zod.js';
 
-/** Spec 5's generic message for a required field. */
+/** The generic message (docs/behaviour.md#validation) for a required field. */
 export const REQUIRED = 'This field is required';
 
-/** A required single-line text: missing, non-string or blank all read as "required". */
+/**
+ * A required single-line text: missing, non-string, blank or invisible all read as "required";
+ * stored in NFC, without control or bidi-override characters (contract/text.ts).
+ */
 export function requiredText(max: number, message = REQUIRED) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v : ''),
-    z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`),
-  );
+  return visibleText({ max, required: message });
 }
 
 /** A boolean that must be given (radio buttons): a missing value reads as "required". */

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { QueryBoolean } from './forms.js';
 
-/** Spec 9: page size 100, offset 0, newest update first. */
+/** docs/behaviour.md#constants-and-limits: page size 100, offset 0, newest update first. */
 export const MAX_PAGE_SIZE = 100;
 
 export function listQuerySchema<const O extends readonly [string, ...string[]]>(orderBy: O) {

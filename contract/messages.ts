@@ -15,7 +15,10 @@ export const MessageServerMessages = {
   notOwner: 'Only the owner can read the messages about this venue or act.',
 } as const;
 
-/** POST /v1/comments: a message to the owner of a venue or an act (spec 3 Comment). */
+/**
+ * POST /v1/comments: a message to the owner of a venue or an act (the Comment entity,
+ * docs/behaviour.md#entities).
+ */
 export const CommentInputSchema = z.object({
   message: richTextSchema(),
   entity_id: IdSchema,
@@ -44,7 +47,7 @@ export const CommentListQuerySchema = listQuerySchema(['-updated_time', 'updated
 export const CommentListResponseSchema = listResponseSchema(CommentSchema);
 export type CommentListResponse = z.infer<typeof CommentListResponseSchema>;
 
-/** POST /v1/contact: a message to the committee (spec 3 Contact-committee payload). */
+/** POST /v1/contact: a message to the committee (docs/behaviour.md#entities). */
 export const ContactInputSchema = z.object({
   category: z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string().min(1, REQUIRED).max(100)),
   sender_email: z.preprocess(

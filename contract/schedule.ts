@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { Genres, SlotDefSchema } from './enums.js';
 
-/** Spec 3: one filled slot of the public schedule. */
+/** docs/behaviour.md#schedule: one filled slot of the public schedule. */
 export const ScheduleCellSchema = z.object({
   act_id: z.number().int(),
   act_name: z.string(),
@@ -10,11 +10,19 @@ export const ScheduleCellSchema = z.object({
 });
 export type ScheduleCell = z.infer<typeof ScheduleCellSchema>;
 
-/** Spec 3: one venue's row of the schedule; an empty slot is null. */
+/** docs/behaviour.md#schedule: one venue's row of the schedule; an empty slot is null. */
 export const ScheduleEntrySchema = z.object({
   id: z.number().int(),
   address: z.string(),
   address_url: z.string(),
+  /** The venue's pin and amenities, so the map and the amenity filters need no second request. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  step_free: z.boolean(),
+  seating: z.boolean(),
+  shade: z.boolean(),
+  restroom_nearby: z.boolean(),
+  accessibility_note: z.string(),
   slot_1: ScheduleCellSchema.nullable(),
   slot_2: ScheduleCellSchema.nullable(),
   slot_3: ScheduleCellSchema.nullable(),
@@ -22,7 +30,15 @@ export const ScheduleEntrySchema = z.object({
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 
-export const ScheduleResponseSchema = z.object({ data: z.array(ScheduleEntrySchema) });
+/**
+ * Before the release time, `release` says when the schedule will be published: an anonymous
+ * visitor gets no sets, a host or performer only the rows with their own bookings, an admin all.
+ */
+export const ScheduleReleaseSchema = z.object({ at: z.string(), released: z.boolean() });
+export const ScheduleResponseSchema = z.object({
+  data: z.array(ScheduleEntrySchema),
+  release: ScheduleReleaseSchema.optional(),
+});
 export type ScheduleResponse = z.infer<typeof ScheduleResponseSchema>;
 
 /**
@@ -40,3 +56,9 @@ export type UnmatchedAct = z.infer<typeof UnmatchedActSchema>;
 
 export const UnmatchedActsResponseSchema = z.object({ data: z.array(UnmatchedActSchema), total: z.number().int() });
 export type UnmatchedActsResponse = z.infer<typeof UnmatchedActsResponseSchema>;
+
+/**
+ * GET /v1/schedule.ics and GET /v1/acts/{id}/calendar.ics: an iCalendar (RFC 5545) file, served as
+ * text/calendar (docs/decisions/0016). Described here so the OpenAPI document lists the response.
+ */
+export const CalendarResponseSchema = z.string().describe('text/calendar; charset=utf-8');

@@ -2,7 +2,8 @@ import { z } from './zod.js';
 
 /**
  * The creator of a venue or act. Everyone gets the name; only admins get e-mail and roles
- * (spec 6: "See creator name, email, roles on cards" is admin-only).
+ * (seeing the creator's e-mail and roles on cards is admin-only,
+ * docs/behaviour.md#roles-and-permissions).
  */
 export const CreatorSchema = z.object({
   name: z.string(),

@@ -5,15 +5,48 @@ import { listQuerySchema, listResponseSchema } from './lists.js';
 import { richTextSchema } from './rich-text.js';
 import { CreatorSchema } from './users.js';
 import { QueryBoolean } from './forms.js';
+import { HiddenSchema } from './moderation.js';
 
 export const VenueMessages = {
   genreRequired: 'At least one genre is required',
   slotRequired: 'At least one slot is required',
 } as const;
 
+export { VENUE_AMENITIES, type VenueAmenity } from './choices.js';
+
+export const ACCESSIBILITY_NOTE_MAX = 300;
+
+/**
+ * A plain-text note: trimmed, at most 300 characters, no control characters but line breaks
+ * (which could hide text or break a line of an e-mail or a CSV export).
+ */
+const accessibilityNote = z
+  .string({ error: 'Must be text' })
+  .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .max(ACCESSIBILITY_NOTE_MAX, `Must be at most ${ACCESSIBILITY_NOTE_MAX} characters`)
+      .regex(
+        // eslint-disable-next-line no-control-regex
+        /^[^\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
+        'Must not contain control characters',
+      ),
+  );
+
+/** A pin's coordinate; the festival's box is checked by the server, which knows the configuration. */
+export const LatitudeSchema = z
+  .number({ error: 'Must be a number' })
+  .min(-90, 'Must be between -90 and 90')
+  .max(90, 'Must be between -90 and 90');
+export const LongitudeSchema = z
+  .number({ error: 'Must be a number' })
+  .min(-180, 'Must be between -180 and 180')
+  .max(180, 'Must be between -180 and 180');
+
 export const ScheduledActRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-/** Spec 3 Slot: a slot the venue offers, and the act scheduled in it, if any. */
+/** A slot the venue offers, and the act scheduled in it, if any (docs/behaviour.md#entities). */
 export const VenueSlotSchema = z.object({
   id: z.number().int(),
   slot_def: SlotDefSchema,
@@ -34,8 +67,18 @@ export const VenueSchema = z.object({
   provide_electric: YesNo.schema,
   provide_sound_system: YesNo.schema,
   rain_date_available: z.boolean(),
+  /** The porch's pin; both null when the host has not placed it. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  step_free: z.boolean(),
+  seating: z.boolean(),
+  shade: z.boolean(),
+  restroom_nearby: z.boolean(),
+  accessibility_note: z.string(),
   created_time: z.string(),
   updated_time: z.string(),
+  /** Only while the committee hides it; only its owner and admins see a hidden venue (docs/behaviour.md#moderation). */
+  hidden: HiddenSchema.optional(),
 });
 export type Venue = z.infer<typeof VenueSchema>;
 
@@ -48,7 +91,10 @@ const enumField = <T extends z.ZodType>(schema: T) =>
 
 const unique = <T>(list: T[]) => [...new Set(list)];
 
-/** The fields of the venue form (spec 3 and 5), as POST /v1/venues and PATCH /v1/venues/{id}/no_slots take them. */
+/**
+ * The fields of the venue form (docs/behaviour.md#entities, docs/behaviour.md#validation), as POST
+ * /v1/venues and PATCH /v1/venues/{id}/no_slots take them.
+ */
 export const VenueFieldsSchema = z.object({
   address: requiredText(200),
   bio: richTextSchema(),
@@ -60,6 +106,18 @@ export const VenueFieldsSchema = z.object({
   size_pref: enumField(VenueSizePrefs.schema),
   provide_electric: enumField(YesNo.schema),
   provide_sound_system: enumField(YesNo.schema),
+  // A pin is both coordinates or neither: the server checks that with the festival's box
+  // (server/features/venues/values.ts), since a refinement here would stop the web form's
+  // schemas from extending this one.
+  // Optional, so older clients keep working: left out, a new venue has no pin and no amenities,
+  // and an edit keeps what is stored. null clears the pin.
+  latitude: LatitudeSchema.nullable().optional(),
+  longitude: LongitudeSchema.nullable().optional(),
+  step_free: z.boolean({ error: 'Must be true or false' }).optional(),
+  seating: z.boolean({ error: 'Must be true or false' }).optional(),
+  shade: z.boolean({ error: 'Must be true or false' }).optional(),
+  restroom_nearby: z.boolean({ error: 'Must be true or false' }).optional(),
+  accessibility_note: accessibilityNote.optional(),
 });
 
 export const SlotDefInputSchema = z.object({ slot_def: SlotDefSchema });
@@ -108,6 +166,11 @@ export const VenueListQuerySchema = listQuerySchema(VENUE_ORDER_BY).extend({
   available_slots__slot_def: SlotDefSchema.optional(),
   available_slots__available_to_schedule: QueryBoolean.optional(),
   creator_id: IdSchema.optional(),
+  // Each `true` keeps only venues with that amenity; `false` is the same as leaving it out.
+  step_free: QueryBoolean.optional(),
+  seating: QueryBoolean.optional(),
+  shade: QueryBoolean.optional(),
+  restroom_nearby: QueryBoolean.optional(),
 });
 export type VenueListQuery = z.infer<typeof VenueListQuerySchema>;
 

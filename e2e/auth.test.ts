@@ -28,7 +28,10 @@ async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
 
-/** The account menu: a dropdown in the nav bar titled with the user's name (spec 2). */
+/**
+ * The account menu: a dropdown in the nav bar titled with the user's name
+ * (docs/behaviour.md#navigation-bar).
+ */
 async function openAccountMenu(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
 }
@@ -83,8 +86,8 @@ describe('signing up, in and out, and resetting a password', () => {
     await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
-    // Spec 2: after sign-up, /profile; the nav bar's dropdown is titled with the name and,
-    // for a host and performer, holds both My Acts and My Venues.
+    // docs/behaviour.md#navigation-bar: after sign-up, /profile; the nav bar's dropdown is titled
+    // with the name and, for a host and performer, holds both My Acts and My Venues.
     await waitForPath(page, '/profile');
     await openAccountMenu(page, person.name);
     await expect.poll(() => page.getByRole('link', { name: 'My Acts' }).isVisible()).toBe(true);

@@ -1,78 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Act } from '../contract/acts.js';
-import type { SessionUser } from '../contract/auth.js';
-import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('messages');
 
-const PASSWORD = 'Porch-Music-2025';
-// web/lib/session.ts keeps the whole sign-in response under this key (spec 3).
-const SESSION_KEY = 'user';
+const { signUp, signInAs, createVenue, createAct } = e2eActors(app);
 const COMMITTEE = 'committee@porchfest.example.org';
-
-let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
-  people += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
-  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
-}
-
-/** Every page this test opens starts signed in as `user` (the session the app stores, spec 3). */
-async function signInAs(user: SessionUser): Promise<void> {
-  // A script string: this file is type-checked without the DOM library.
-  await app.context.addInitScript({
-    content: `window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(user))});`,
-  });
-}
-
-const createVenue = (host: SessionUser, address: string) =>
-  api<Venue>('/v1/venues', {
-    method: 'POST',
-    token: host.jwt_token,
-    body: {
-      address,
-      bio: '<p>A shady porch with room for a band.</p>',
-      rain_date_available: true,
-      preferred_act_types: ['folk'],
-      size_pref: 'any',
-      provide_electric: 'yes',
-      provide_sound_system: 'no',
-      available_slots: [{ slot_def: 'Slot 1' }],
-    },
-  });
-
-const createAct = (performer: SessionUser, name: string) =>
-  api<Act>('/v1/acts', {
-    method: 'POST',
-    token: performer.jwt_token,
-    body: {
-      name,
-      bio: '<p>Three voices and a banjo.</p>',
-      type: 'bluegrass',
-      rain_date_available: true,
-      preferred_slots: ['Slot 1'],
-      size: 'one_to_three',
-      sound_system: 'bring_own',
-    },
-  });
 
 /** Quill is loaded lazily: the editor's textbox appears once its code has arrived. */
 async function messageEditor(page: Page): Promise<Locator> {
@@ -182,7 +117,8 @@ describe('the committee contact form', () => {
     const editor = await messageEditor(page);
     await expectNoAxeViolations(page);
 
-    // Every validation message first (spec 5), and axe on the form showing them.
+    // Every validation message first (docs/behaviour.md#validation), and axe on the form showing
+    // them.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('A valid email address is required').waitFor();
     expect(await page.getByText('This field is required').count()).toBe(2);
@@ -197,7 +133,7 @@ describe('the committee contact form', () => {
     await waitForPath(page, '/contact-thankyou');
     await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
     await page.getByText('The committee will be in touch', { exact: false }).waitFor();
-    // spec 2: /contact-thankyou lights up Contact in the nav bar.
+    // docs/behaviour.md#navigation-bar: /contact-thankyou lights up Contact in the nav bar.
     expect(await page.getByRole('navigation').getByRole('link', { name: 'Contact' }).getAttribute('aria-current')).toBe(
       'page',
     );

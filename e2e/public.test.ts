@@ -15,7 +15,7 @@ const festival: FestivalConfig = FestivalConfigSchema.parse(
   JSON.parse(readFileSync(join(projectRoot, process.env.FESTIVAL_CONFIG ?? 'festival.config.json'), 'utf8')),
 );
 
-// Spec 9's numbers.
+// docs/behaviour.md#constants-and-limits.
 const SLIDE_INTERVAL_MS = 5_000;
 const SWIPE_THRESHOLD_PX = 40;
 

@@ -1,79 +1,25 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Act } from '../contract/acts.js';
 import type { SessionUser } from '../contract/auth.js';
-import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('scheduling');
 
-const PASSWORD = 'Porch-Music-2025';
-// web/lib/session.ts keeps the whole sign-in response under this key (spec 3).
-const SESSION_KEY = 'user';
+const { api, signUp, signInAs, ...actors } = e2eActors(app);
 const SLOT_2_TITLE = '1:30pm-2:30pm';
 const SAVED = 'The slots and schedule are saved.';
 
-let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
-  people += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
-  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
-}
-
-/** Every page this test opens starts signed in as `user` (the session the app stores, spec 3). */
-async function signInAs(user: SessionUser): Promise<void> {
-  // A script string: this file is type-checked without the DOM library.
-  await app.context.addInitScript({
-    content: `window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(user))});`,
-  });
-}
-
 const createVenue = (host: SessionUser, address: string, slots: string[]) =>
-  api<Venue>('/v1/venues', {
-    method: 'POST',
-    token: host.jwt_token,
-    body: {
-      address,
-      bio: '<p>A wide porch under an oak.</p>',
-      rain_date_available: true,
-      preferred_act_types: ['bluegrass'],
-      size_pref: 'any',
-      provide_electric: 'yes',
-      provide_sound_system: 'no',
-      available_slots: slots.map((slot_def) => ({ slot_def })),
-    },
+  actors.createVenue(host, address, {
+    bio: '<p>A wide porch under an oak.</p>',
+    preferred_act_types: ['bluegrass'],
+    available_slots: slots.map((slot_def) => ({ slot_def })),
   });
 
 const createAct = (performer: SessionUser, name: string, bio = '<p>Three voices and a banjo.</p>') =>
-  api<Act>('/v1/acts', {
-    method: 'POST',
-    token: performer.jwt_token,
-    body: {
-      name,
-      bio,
-      type: 'bluegrass',
-      rain_date_available: true,
-      preferred_slots: ['Slot 2'],
-      size: 'one_to_three',
-      sound_system: 'bring_own',
-    },
-  });
+  actors.createAct(performer, name, { bio, preferred_slots: ['Slot 2'] });
 
 /** The slots editor, once its four slots and their choices are on screen. */
 async function openSlotsEditor(page: Page, venueId: number): Promise<void> {
@@ -142,7 +88,7 @@ describe('scheduling an act into a venue’s slot', () => {
       15_000,
     );
     expect(scheduledMail.subject).toBe('Porchfest: "The Porch Lights" is scheduled to play at 21 Lantern Lane');
-    expect(scheduledMail.text).toContain('Slot 2, 1:30pm-2:30pm on Saturday June 14, 2025');
+    expect(scheduledMail.text).toContain('Slot 2, 1:30pm-2:30pm EDT on Saturday, June 14, 2025');
 
     // Unscheduling: '--' and save.
     await openSlotsEditor(page, venue.id);
@@ -197,7 +143,9 @@ describe('scheduling an act into a venue’s slot', () => {
     await save(page);
     await page
       .getByRole('alert')
-      .filter({ hasText: '"The Wanted Band" is already scheduled to play Slot 2 (1:30pm-2:30pm) at 4 Quarrel Court.' })
+      .filter({
+        hasText: '"The Wanted Band" is already scheduled to play Slot 2 (1:30pm-2:30pm EDT) at 4 Quarrel Court.',
+      })
       .waitFor();
     // The choices are reloaded: the act is no longer offered for Slot 2 here.
     await expect
@@ -214,7 +162,7 @@ describe('scheduling an act into a venue’s slot', () => {
 });
 
 describe('the schedule page', () => {
-  test('on a phone each venue is a card and nothing scrolls sideways; on paper the table prints without the navigation', async () => {
+  test('on a phone the schedule is by time and nothing scrolls sideways; on paper the table prints without the navigation', async () => {
     const { page } = app;
     const performer = await signUp(['performer'], 'Phoebe Phone');
     const act = await createAct(performer, 'A-Band-With-A-Very-Long-Unbreakable-Name-That-Must-Wrap-Somewhere');
@@ -228,9 +176,10 @@ describe('the schedule page', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/schedule');
-    const card = page.locator('.schedule-cards li').filter({ hasText: '99 Narrow Street' });
-    await card.getByRole('heading', { name: '99 Narrow Street' }).waitFor();
-    expect(await card.innerText()).toContain('3:00pm-4:00pm');
+    await page.getByRole('tab', { name: /3:00pm-4:00pm EDT/ }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('link', { name: '99 Narrow Street' }).waitFor();
+    expect(await panel.getByRole('heading', { level: 2 }).innerText()).toContain('Slot 3: 3:00pm-4:00pm EDT');
     expect(await page.locator('table.schedule-table').isVisible()).toBe(false);
     const widths = await page.evaluate('[document.documentElement.scrollWidth, document.documentElement.clientWidth]');
     const [scrollWidth, clientWidth] = widths as [number, number];
@@ -240,7 +189,6 @@ describe('the schedule page', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('table.schedule-table').isVisible()).toBe(true);
-    expect(await page.locator('.schedule-cards').isVisible()).toBe(false);
     expect(await page.locator('header nav').first().isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
   });

@@ -1,20 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { Act } from '../contract/acts.js';
-import type { SessionUser } from '../contract/auth.js';
 import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { projectRoot } from './support/server.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('venues-acts');
 
-const PASSWORD = 'Porch-Music-2025';
-// web/lib/session.ts keeps the whole sign-in response under this key (spec 3).
-const SESSION_KEY = 'user';
-// A 1×1 PNG: an image file as a person would insert it into a bio (spec 5: embedded inline).
+const { api, signUp, signUpAdmin, signInAs, createVenue, createAct } = e2eActors(app);
+
+// A 1×1 PNG: an image file as a person would insert it into a bio (docs/behaviour.md#validation:
+// embedded inline).
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -25,70 +22,6 @@ const TEXT = {
   noVenueMatch: 'There are no venues that match your search criteria.',
   noActMatch: 'There are no acts that match your search criteria.',
 };
-
-let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
-  people += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
-  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
-}
-
-/** An admin as the committee makes one: register, then `npm run admin -- grant`, then sign in. */
-async function signUpAdmin(name: string): Promise<SessionUser> {
-  const person = await signUp(['host'], name);
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', person.email], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
-    stdio: 'pipe',
-  });
-  return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email: person.email, password: PASSWORD } });
-}
-
-/** Every page this test opens starts signed in as `user` (the session the app stores, spec 3). */
-async function signInAs(user: SessionUser): Promise<void> {
-  // A script string: this file is type-checked without the DOM library.
-  await app.context.addInitScript({
-    content: `window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(user))});`,
-  });
-}
-
-const venueBody = (address: string, extra: Record<string, unknown> = {}) => ({
-  address,
-  bio: '<p>A shady porch with room for a band.</p>',
-  rain_date_available: true,
-  preferred_act_types: ['folk'],
-  size_pref: 'any',
-  provide_electric: 'yes',
-  provide_sound_system: 'no',
-  available_slots: [{ slot_def: 'Slot 1' }],
-  ...extra,
-});
-
-const actBody = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  bio: '<p>Three voices and a banjo.</p>',
-  type: 'bluegrass',
-  rain_date_available: true,
-  preferred_slots: ['Slot 1'],
-  size: 'one_to_three',
-  sound_system: 'bring_own',
-  ...extra,
-});
 
 async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
@@ -155,15 +88,16 @@ describe('a host and their venue', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Create Venue' }).click();
 
-    // Spec 4: a create returns to the list, where the new venue is.
+    // docs/behaviour.md#states-and-transitions: a create returns to the list, where the new venue
+    // is.
     await waitForPath(page, '/venues');
     const venueCard = card(page, 'Venue', address);
     await venueCard.waitFor();
     await page.getByText('Found 1 results').waitFor();
     expect(await venueCard.getByText('Big front porch, shaded after noon.').count()).toBe(1);
     expect(await venueCard.getByRole('listitem').allTextContents()).toEqual([
-      'Slot 1 (12:00pm-1:00pm): Available',
-      'Slot 3 (3:00pm-4:00pm): Available',
+      'Slot 1 (12pm-1:00pm EDT): Available',
+      'Slot 3 (3:00pm-4:00pm EDT): Available',
     ]);
 
     // Filters, which live in the URL.
@@ -214,11 +148,7 @@ describe('a host and their venue', () => {
   test('a performer sees no Edit, Slots / Schedule or Delete on a host’s venue, but can Contact', async () => {
     const { page } = app;
     const host = await signUp(['host'], 'Otto Owner');
-    const venue = await api<Venue>('/v1/venues', {
-      method: 'POST',
-      body: venueBody('3 Birch Road'),
-      token: host.jwt_token,
-    });
+    const venue = await createVenue(host, '3 Birch Road');
     await signInAs(await signUp(['performer'], 'Pat Performer'));
 
     await page.goto('/venues');
@@ -247,7 +177,7 @@ describe('a performer and their act', () => {
 
     await page.goto('/acts/new');
     await page.getByRole('heading', { level: 1, name: 'New Act' }).waitFor();
-    // Spec 3: a new act starts as americana.
+    // docs/behaviour.md#entities: a new act starts as americana.
     expect(await page.getByRole('combobox', { name: 'Genre' }).inputValue()).toBe('americana');
     await page.getByLabel('Act name').fill(name);
     await (await editor(page)).click();
@@ -277,13 +207,22 @@ describe('a performer and their act', () => {
     await page.getByRole('button', { name: 'Create Act' }).click();
 
     await waitForPath(page, '/acts');
-    const actCard = card(page, 'Act', name);
+    let actCard = card(page, 'Act', name);
     await actCard.waitFor();
-    expect(await actCard.locator('.rich-text strong').textContent()).toBe('Loud');
+    // The list's card shows the bio's first lines as plain text; the act's page shows it whole.
+    expect(await actCard.textContent()).toContain('Loud');
+    await actCard.getByRole('link', { name }).first().click();
+    await page.waitForURL(/\/acts\/\d+$/);
+    const detail = page.locator('article').first();
+    await detail.locator('.rich-text strong').first().waitFor();
+    expect(await detail.locator('.rich-text strong').first().textContent()).toBe('Loud');
     // The image was moved into the server's media and is served from there.
-    const image = actCard.locator('.rich-text img');
+    const image = detail.locator('.rich-text img').first();
     expect(await image.getAttribute('src')).toMatch(/^\/v1\/media\/[0-9a-f]{64}$/);
     await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    await page.goto('/acts');
+    actCard = card(page, 'Act', name);
+    await actCard.waitFor();
     expect(await actCard.getByText('Looking for a host').count()).toBe(1);
     expect(await actCard.getByText('Preferred slots').locator('xpath=following-sibling::dd[1]').textContent()).toBe(
       '2, 4',
@@ -341,16 +280,8 @@ describe('hostile rich text', () => {
       void dialog.dismiss();
     });
     const person = await signUp(['host', 'performer'], 'Mallory Markup');
-    const venue = await api<Venue>('/v1/venues', {
-      method: 'POST',
-      body: venueBody('66 Hostile Way', { bio: HOSTILE }),
-      token: person.jwt_token,
-    });
-    const act = await api<Act>('/v1/acts', {
-      method: 'POST',
-      body: actBody('The Injectors', { bio: HOSTILE }),
-      token: person.jwt_token,
-    });
+    const venue = await createVenue(person, '66 Hostile Way', { bio: HOSTILE });
+    const act = await createAct(person, 'The Injectors', { bio: HOSTILE });
     expect(venue.bio).not.toMatch(/script|onerror|onload|<svg|<iframe/i);
     await signInAs(await signUpAdmin('Ada Admin'));
 
@@ -365,11 +296,7 @@ describe('hostile rich text', () => {
   test('a hostile bio that reaches the database some other way is still cleaned in the browser', async () => {
     const { page } = app;
     const host = await signUp(['host'], 'Rowan Rawwrite');
-    const venue = await api<Venue>('/v1/venues', {
-      method: 'POST',
-      body: venueBody('9 Bypass Street'),
-      token: host.jwt_token,
-    });
+    const venue = await createVenue(host, '9 Bypass Street');
     // Written straight into the table, past the server's sanitizer: only DOMPurify stands in the way.
     const db = new Database(app.databasePath);
     try {

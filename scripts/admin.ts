@@ -1,5 +1,6 @@
 // `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: the committee's way to
-// give or take the admin role. Admin is never self-selectable (spec 1 and 6).
+// give or take the admin role. Admin is never self-selectable (docs/behaviour.md#the-festival,
+// docs/behaviour.md#roles-and-permissions).
 import { openDb } from '../server/db/connection.js';
 import { migrate } from '../server/db/migrate.js';
 import { parseEnv } from '../server/env.js';

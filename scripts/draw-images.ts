@@ -1,8 +1,8 @@
 /**
- * Draws the project's own images (issue 6: no downloads): six band-on-a-porch illustrations
- * for the home page's carousel and the two example sponsors' logos, as small SVG files in
- * web/public/images/. SVG because flat drawings are a few kilobytes as vectors, scale to any
- * screen without a set of sizes, and need no image encoder on this machine.
+ * Draws the project's own images (no downloads, docs/decisions/0011-public-pages-performance.md):
+ * six band-on-a-porch illustrations for the home page's carousel and the two example sponsors'
+ * logos, as small SVG files in web/public/images/. SVG because flat drawings are a few kilobytes as
+ * vectors, scale to any screen without a set of sizes, and need no image encoder on this machine.
  *
  *   npx tsx scripts/draw-images.ts
  *

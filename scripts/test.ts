@@ -1,14 +1,21 @@
-// `npm test`: every check CI runs, in order, stopping at the first failure. Prints one line per
-// stage and, last, one line alone with the totals: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check CI runs. `npm run check`: the quicker loop for day-to-day work (static
+// checks, unit, web, API on SQLite). Before any stage, `npm test` provisions what it needs where it
+// can (Chromium, a PostgreSQL server at hand) or stops at once with the one command to run.
+// Independent stages run side by side in groups (see docs/decisions/0021-the-next-maintainers-house.md);
+// a group with a failure stops the run. Prints one line per stage and, last, one line alone
+// with the totals: `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromiumMissing, findChromium, INSTALL_CHROMIUM } from '../e2e/support/chromium-path.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = join(root, 'test-results', 'vitest');
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const quick = process.argv[2] === 'check';
+const isRoot = process.getuid?.() === 0;
 
 interface Outcome {
   ok: boolean;
@@ -23,19 +30,147 @@ interface Stage {
   name: string;
   /** Why the stage does not run, when it does not. */
   skip?: string;
-  run(): Outcome;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** vitest's JSON report, for the counts; none for a static check. */
+  report?: string;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  if (result.error) console.error(`Could not run ${command}: ${result.error.message}`);
-  return result.status ?? 1;
+function stop(message: string): never {
+  console.error(`\n${message}`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
 }
 
-function npmScript(script: string): () => Outcome {
-  return () => {
-    const ok = run('npm', ['run', '--silent', script]) === 0;
-    return { ok, passed: 0, failed: 0, skipped: 0, summary: ok ? 'ok' : 'FAILED' };
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+// --- Provisioning: before any stage, so a missing browser costs seconds, not the whole run. ---
+
+/** Chromium for the e2e stage: found, installed (root with apt-get, as on CI), or a stop. */
+function provisionChromium(): string {
+  const found = findChromium();
+  if (found) return found;
+  if (!process.env.CHROMIUM_PATH && isRoot && commandExists('apt-get')) {
+    console.log("Chromium not found: installing Debian's chromium (apt-get, as root)");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+        : update;
+    const installed = install.status === 0 ? findChromium() : undefined;
+    if (installed) return installed;
+    stop(`Installing Chromium failed. Run: ${INSTALL_CHROMIUM}`);
+  }
+  stop(`${chromiumMissing()}\n(npm test installs it by itself only when run as root on a machine with apt-get.)`);
+}
+
+async function accepts(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * A PostgreSQL server for the second engine: TEST_DATABASE_URL, else the machine's first
+ * cluster (Debian's pg_lsclusters), started and given the tests' password when running as
+ * root, as CI does. Undefined, with the reason, when there is none at hand.
+ */
+async function provisionPostgres(): Promise<{ url?: string; why: string }> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    if (await accepts(given)) return { url: given, why: 'TEST_DATABASE_URL' };
+    stop(`TEST_DATABASE_URL does not accept connections: ${given.replace(/\/\/[^@]*@/, '//…@')}`);
+  }
+  if (!commandExists('pg_lsclusters')) return { why: 'TEST_DATABASE_URL is not set and no PostgreSQL is installed' };
+  const clusters = () =>
+    (spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
+  if (clusters().length === 0 && isRoot) {
+    const versions = existsSync('/usr/lib/postgresql')
+      ? spawnSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' }).stdout
+      : '';
+    const version = versions
+      .split('\n')
+      .filter(Boolean)
+      .sort((a, b) => Number(a) - Number(b))
+      .pop();
+    if (version) spawnSync('pg_createcluster', [version, 'main'], { stdio: 'ignore' });
+  }
+  const first = clusters()[0];
+  if (!first) return { why: 'TEST_DATABASE_URL is not set and pg_lsclusters lists no cluster' };
+  const [version = '', cluster = '', port = '', status = ''] = first.trim().split(/\s+/);
+  if (status !== 'online') {
+    if (!isRoot) return { why: `PostgreSQL ${version}/${cluster} is ${status}: start it, or set TEST_DATABASE_URL` };
+    console.log(`starting PostgreSQL ${version}/${cluster} on port ${port}`);
+    spawnSync('pg_ctlcluster', [version, cluster, 'start'], { stdio: 'inherit' });
+  }
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  for (let i = 0; i < 60 && !(await accepts(url)); i++) {
+    // The tests log in over TCP with a password (Debian's pg_hba asks for one on 127.0.0.1).
+    if (isRoot && i === 0)
+      spawnSync(
+        'runuser',
+        ['-u', 'postgres', '--', 'psql', '-q', '-p', port, '-c', "ALTER USER postgres PASSWORD 'postgres'"],
+        {
+          cwd: '/tmp',
+          stdio: 'ignore',
+        },
+      );
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (await accepts(url)) return { url, why: `local cluster ${version}/${cluster}` };
+  return { why: `PostgreSQL ${version}/${cluster} on port ${port} refused postgres:postgres: set TEST_DATABASE_URL` };
+}
+
+// --- Stages ---
+
+function npmScript(name: string, script: string): Stage {
+  return { name, command: 'npm', args: ['run', '--silent', script], env: process.env };
+}
+
+/**
+ * Timing faults: files that measure how fast the app answers while something else goes wrong
+ * (event-loop delay, a locked database). They run alone, each engine in turn; the other fault
+ * files run side by side (docs/decisions/0036-ci-time-budget.md).
+ */
+const TIMING_FAULTS = ['test/faults/event-loop.test.ts', 'test/faults/locked-database.test.ts'];
+
+/** Which of a project's files a stage runs: only these, or all but these. */
+interface FileChoice {
+  only?: string[];
+  except?: string[];
+}
+
+function vitest(name: string, project: string, env: NodeJS.ProcessEnv, files: FileChoice = {}): Stage {
+  const report = join(reportDir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`);
+  return {
+    name,
+    command: process.execPath,
+    args: [
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--project',
+      project,
+      // A project with no test files yet is not a failure; a file that fails to load is.
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...(files.except ?? []).map((file) => `--exclude=${file}`),
+      ...(files.only ?? []),
+    ],
+    env,
+    report,
   };
 }
 
@@ -47,37 +182,51 @@ interface VitestJson {
   numFailedTestSuites: number;
 }
 
-function vitest(project: string, label: string, env: NodeJS.ProcessEnv): () => Outcome {
-  return () => {
-    const report = join(reportDir, `${label.replace(/[^a-z0-9]+/gi, '-')}.json`);
-    rmSync(report, { force: true });
-    const status = run(
-      process.execPath,
-      [
-        join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-        'run',
-        '--project',
-        project,
-        // A project with no test files yet is not a failure; a file that fails to load is.
-        '--passWithNoTests',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      env,
-    );
-    let counts: VitestJson | undefined;
-    if (existsSync(report)) counts = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
-    const passed = counts?.numPassedTests ?? 0;
-    let failed = counts?.numFailedTests ?? 0;
-    const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
-    // A file that fails to load, a hook that throws or an unhandled error fails the run with
-    // no failed test to show for it: count it, so the totals never read "0 failed" on a failure.
-    if (status !== 0 && failed === 0) failed = Math.max(1, counts?.numFailedTestSuites ?? 0);
-    const ok = status === 0 && failed === 0;
-    const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-    return { ok, passed, failed, skipped, summary };
+function outcome(stage: Stage, status: number): Outcome {
+  if (!stage.report) {
+    const ok = status === 0;
+    return { ok, passed: 0, failed: 0, skipped: 0, summary: ok ? 'ok' : 'FAILED' };
+  }
+  let counts: VitestJson | undefined;
+  if (existsSync(stage.report)) counts = JSON.parse(readFileSync(stage.report, 'utf8')) as VitestJson;
+  const passed = counts?.numPassedTests ?? 0;
+  let failed = counts?.numFailedTests ?? 0;
+  const skipped = (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
+  // A file that fails to load, a hook that throws or an unhandled error fails the run with
+  // no failed test to show for it: count it, so the totals never read "0 failed" on a failure.
+  if (status !== 0 && failed === 0) failed = Math.max(1, counts?.numFailedTestSuites ?? 0);
+  const ok = status === 0 && failed === 0;
+  return {
+    ok,
+    passed,
+    failed,
+    skipped,
+    summary: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
   };
+}
+
+/**
+ * Runs one stage. Alone in its group its output streams as it comes; beside others it is
+ * collected and printed whole when the stage ends, so two stages' logs never interleave.
+ */
+function runStage(stage: Stage, alone: boolean): Promise<{ outcome: Outcome; seconds: string }> {
+  if (stage.report) rmSync(stage.report, { force: true });
+  const began = Date.now();
+  return new Promise((done) => {
+    const child = spawn(stage.command, stage.args, { cwd: root, env: stage.env, stdio: alone ? 'inherit' : 'pipe' });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (status: number) => {
+      if (!alone) process.stdout.write(`\n== ${stage.name} ==\n${Buffer.concat(output).toString()}`);
+      done({ outcome: outcome(stage, status), seconds: ((Date.now() - began) / 1000).toFixed(1) });
+    };
+    child.on('error', (err) => {
+      output.push(Buffer.from(`Could not run ${stage.command}: ${err.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
 }
 
 function withoutPostgres(): NodeJS.ProcessEnv {
@@ -86,82 +235,89 @@ function withoutPostgres(): NodeJS.ProcessEnv {
   return env;
 }
 
-const stages: Stage[] = [
-  { name: 'typecheck', run: npmScript('typecheck') },
-  {
-    name: 'lint',
-    skip: existsSync(join(root, 'eslint.config.js')) ? undefined : 'no eslint.config.js',
-    run: npmScript('lint'),
-  },
-  {
-    name: 'format',
-    skip: existsSync(join(root, '.prettierrc')) ? undefined : 'no .prettierrc',
-    run: npmScript('format:check'),
-  },
-  { name: 'build', run: npmScript('build') },
-  { name: 'unit', run: vitest('unit', 'unit', withoutPostgres()) },
-  { name: 'web', run: vitest('web', 'web', withoutPostgres()) },
-  { name: 'api (sqlite)', run: vitest('api', 'api-sqlite', withoutPostgres()) },
-  postgresUrl
-    ? { name: 'api (postgres)', run: vitest('api', 'api-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }) }
-    : {
-        name: 'api (postgres)',
-        // CI must prove both engines: a CI run that forgot PostgreSQL fails here, not silently.
-        ...(inCi ? {} : { skip: 'TEST_DATABASE_URL is not set' }),
-        run: () => {
-          console.error('CI=true but TEST_DATABASE_URL is not set: the API tests must also run on PostgreSQL.');
-          return { ok: false, passed: 0, failed: 1, skipped: 0, summary: 'FAILED: TEST_DATABASE_URL is not set' };
-        },
-      },
-  // Issue 7's attacks, on both engines like the API tests (after the build: some start the built server).
-  { name: 'attacks (sqlite)', run: vitest('attacks', 'attacks-sqlite', withoutPostgres()) },
-  {
-    name: 'attacks (postgres)',
-    skip: postgresUrl ? undefined : 'TEST_DATABASE_URL is not set',
-    run: vitest('attacks', 'attacks-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }),
-  },
-  // Issue 7's faults start the built server (the build stage above made it), on each engine.
-  { name: 'faults (sqlite)', run: vitest('faults', 'faults-sqlite', withoutPostgres()) },
-  {
-    name: 'faults (postgres)',
-    skip: postgresUrl ? undefined : 'TEST_DATABASE_URL is not set',
-    run: vitest('faults', 'faults-postgres', { ...process.env, TEST_DATABASE_URL: postgresUrl }),
-  },
-  { name: 'e2e', run: vitest('e2e', 'e2e', withoutPostgres()) },
-];
-
-mkdirSync(reportDir, { recursive: true });
-const lines: string[] = [];
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-let stopped = false;
-
-const startedAt = Date.now();
-for (const stage of stages) {
-  if (stopped) {
-    lines.push(`${stage.name}: not run (an earlier stage failed)`);
-    continue;
+async function main(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let postgres: { url?: string; why: string } = { why: 'not part of npm run check' };
+  if (!quick) {
+    env.CHROMIUM_PATH = provisionChromium();
+    postgres = await provisionPostgres();
+    if (!postgres.url && inCi)
+      stop(`CI=true but no PostgreSQL is at hand (${postgres.why}): the API tests must also run on PostgreSQL.`);
+    console.log(`Chromium: ${env.CHROMIUM_PATH}`);
+    console.log(postgres.url ? `PostgreSQL: ${postgres.why}` : `PostgreSQL: none (${postgres.why})`);
   }
-  if (stage.skip) {
-    lines.push(`${stage.name}: skipped (${stage.skip})`);
-    continue;
+  process.env.CHROMIUM_PATH = env.CHROMIUM_PATH;
+  const sqlite = withoutPostgres();
+  const onPostgres: NodeJS.ProcessEnv = { ...sqlite, TEST_DATABASE_URL: postgres.url };
+  const pgSkip = postgres.url ? undefined : postgres.why;
+  const lint = existsSync(join(root, 'eslint.config.js')) ? undefined : 'no eslint.config.js';
+  const format = existsSync(join(root, '.prettierrc')) ? undefined : 'no .prettierrc';
+
+  // Each inner list runs side by side on the two cores; the lists run one after another.
+  const statics: Stage[] = [
+    npmScript('typecheck', 'typecheck'),
+    { ...npmScript('lint', 'lint'), skip: lint },
+    { ...npmScript('format', 'format:check'), skip: format },
+  ];
+  const groups: Stage[][] = quick
+    ? [statics, [vitest('unit', 'unit', sqlite), vitest('web', 'web', sqlite), vitest('api (sqlite)', 'api', sqlite)]]
+    : [
+        statics,
+        [npmScript('build', 'build'), vitest('unit', 'unit', sqlite), vitest('web', 'web', sqlite)],
+        [vitest('api (sqlite)', 'api', sqlite), { ...vitest('api (postgres)', 'api', onPostgres), skip: pgSkip }],
+        // The attacks and faults start the built server (the build above made it), on each engine.
+        [
+          vitest('attacks (sqlite)', 'attacks', sqlite),
+          { ...vitest('attacks (postgres)', 'attacks', onPostgres), skip: pgSkip },
+        ],
+        // Faults kill, restart and wait on real processes, mostly waiting: both engines side by
+        // side, then the timing faults alone, one engine at a time, so each has the cores to itself.
+        [
+          vitest('faults (sqlite)', 'faults', sqlite, { except: TIMING_FAULTS }),
+          { ...vitest('faults (postgres)', 'faults', onPostgres, { except: TIMING_FAULTS }), skip: pgSkip },
+        ],
+        [vitest('timing faults (sqlite)', 'faults', sqlite, { only: TIMING_FAULTS })],
+        [{ ...vitest('timing faults (postgres)', 'faults', onPostgres, { only: TIMING_FAULTS }), skip: pgSkip }],
+        [vitest('e2e', 'e2e', sqlite)],
+      ];
+
+  mkdirSync(reportDir, { recursive: true });
+  const lines: string[] = [];
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  let stopped = false;
+  const startedAt = Date.now();
+  for (const group of groups) {
+    const running = group.filter((stage) => !stopped && !stage.skip);
+    if (running.length > 0) console.log(`\n== ${running.map((stage) => stage.name).join(' + ')} ==`);
+    const results: { stage: Stage; outcome?: Outcome; seconds?: string }[] = await Promise.all(
+      group.map(async (stage) =>
+        running.includes(stage) ? { stage, ...(await runStage(stage, running.length === 1)) } : { stage },
+      ),
+    );
+    for (const { stage, outcome: result, seconds } of results) {
+      if (!result) {
+        lines.push(
+          stopped ? `${stage.name}: not run (an earlier stage failed)` : `${stage.name}: skipped (${stage.skip})`,
+        );
+        continue;
+      }
+      const line = `${stage.name}: ${result.summary} (${seconds} s)`;
+      console.log(line);
+      lines.push(line);
+      passed += result.passed;
+      skipped += result.skipped;
+      // A failed static check or build counts as one failure in the totals.
+      failed += result.ok ? result.failed : Math.max(1, result.failed);
+    }
+    if (results.some((r) => r.outcome && !r.outcome.ok)) stopped = true;
   }
-  console.log(`\n== ${stage.name} ==`);
-  const began = Date.now();
-  const outcome = stage.run();
-  const seconds = ((Date.now() - began) / 1000).toFixed(1);
-  const line = `${stage.name}: ${outcome.summary} (${seconds} s)`;
-  console.log(line);
-  lines.push(line);
-  passed += outcome.passed;
-  skipped += outcome.skipped;
-  // A failed static check or build counts as one failure in the totals.
-  failed += outcome.ok ? outcome.failed : Math.max(1, outcome.failed);
-  if (!outcome.ok) stopped = true;
+
+  console.log(`\n== summary (${((Date.now() - startedAt) / 1000).toFixed(0)} s) ==`);
+  for (const line of lines) console.log(line);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(stopped ? 1 : 0);
 }
 
-console.log(`\n== summary (${((Date.now() - startedAt) / 1000).toFixed(0)} s) ==`);
-for (const line of lines) console.log(line);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(stopped ? 1 : 0);
+await main();

@@ -1,3 +1,4 @@
+import qrcode from 'qrcode';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,18 @@ describe('GET /v1/festival', () => {
   it('serves the edition from festival.config.json', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/festival' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(loadFestivalConfig('festival.config.json'));
+    expect(res.json()).toEqual({
+      ...loadFestivalConfig('festival.config.json'),
+      // The committee's switches as they start: dry weather, the configuration's release time
+      // (2025-05-01 00:00 in New York).
+      rain_date_active: false,
+      schedule_release_at: '2025-05-01T04:00:00.000Z',
+      zone_table: expect.objectContaining({ time_zone: 'America/New_York' }),
+    });
+    // New York's clocks do not change around the festival's days: one span, EDT, four hours behind.
+    expect(res.json().zone_table.spans).toEqual([
+      { from: res.json().zone_table.from, offset_minutes: -240, abbreviation: 'EDT' },
+    ]);
   });
 });
 
@@ -39,7 +51,29 @@ describe('festival configuration', () => {
 describe('environment', () => {
   it('requires JWT_SECRET in production and names bad values', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const secret = 'x'.repeat(32);
+    expect(() => parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/SMTP_URL.*MAIL_TO_LOG=true/);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, MAIL_TO_LOG: 'true' }).MAIL_TO_LOG).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: secret, SMTP_URL: 'smtp://mail:587' }).MAIL_TO_LOG).toBe(
+      false,
+    );
+    expect(() => parseEnv({ MAIL_TO_LOG: 'yes' })).toThrow(/MAIL_TO_LOG/);
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(parseEnv({}).MAIL_RATE_PER_HOUR).toBeUndefined();
+    expect(parseEnv({ MAIL_RATE_PER_HOUR: '450' }).MAIL_RATE_PER_HOUR).toBe(450);
+    expect(() => parseEnv({ MAIL_RATE_PER_HOUR: '0' })).toThrow(/MAIL_RATE_PER_HOUR: must be at least 1/);
+    expect(() => parseEnv({ MAIL_RATE_PER_HOUR: '12.5' })).toThrow(/MAIL_RATE_PER_HOUR/);
+    expect(parseEnv({})).toMatchObject({
+      NOTICE_DELAY_MS: 300_000,
+      NOTICE_MAX_WAIT_MS: 1_800_000,
+      NOTICE_CAP_PER_HOUR: 10,
+    });
+    expect(parseEnv({ NOTICE_DELAY_MS: '0', NOTICE_CAP_PER_HOUR: '3' })).toMatchObject({
+      NOTICE_DELAY_MS: 0,
+      NOTICE_CAP_PER_HOUR: 3,
+    });
+    expect(() => parseEnv({ NOTICE_DELAY_MS: '-1' })).toThrow(/NOTICE_DELAY_MS: must be at least 0/);
+    expect(() => parseEnv({ NOTICE_CAP_PER_HOUR: '0' })).toThrow(/NOTICE_CAP_PER_HOUR: must be at least 1/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(parseEnv({}).PORT).toBe(3000);
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
@@ -233,6 +267,19 @@ describe("the web app's landing pages", () => {
   it('sends the page compressed when the browser accepts it', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it("draws the printed schedule's QR code for the configured public address, as SVG", async () => {
+    const res = await app.inject({ method: 'GET', url: '/schedule-qr.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    // The same code as the library draws for http://porchfest.test/schedule, module for module.
+    const { modules } = qrcode.create('http://porchfest.test/schedule', { errorCorrectionLevel: 'M' });
+    const box = modules.size + 8;
+    expect(res.body).toContain(`viewBox="-4 -4 ${box} ${box}"`);
+    const dark = modules.data.reduce((n, m) => n + m, 0);
+    expect(res.body.match(/h1v1h-1z/g)).toHaveLength(dark);
+    expect(res.body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   });
 
   it('answers a missing script, a source map or the manifest with a JSON 404, not the page', async () => {

@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { constants as zlib } from 'node:zlib';
@@ -15,19 +20,27 @@ import {
 import type { FestivalConfig } from '../contract/festival.js';
 import { ErrorCodes } from '../contract/errors.js';
 import type { Db } from './db/connection.js';
-import { defaultRateRules, type Deps, type RateRules } from './deps.js';
+import { defaultNoticeTiming, defaultRateRules, type Deps, type NoticeTiming, type RateRules } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/errors.js';
 import { isDatabaseUnavailable } from './db/availability.js';
 import { stripNul } from './lib/strip-nul.js';
-import { applyCors, registerPreflight } from './lib/cors.js';
+import { registerJsonBodyParser } from './lib/json-body.js';
+import { addVary, registerSecurityHeaders, securityHeaders, type SecurityHeaders } from './lib/security-headers.js';
 import { fromRoot } from './lib/paths.js';
 import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
 import { loadPageShells } from './web/page-shells.js';
+import { linkPreviews, previewTags } from './web/link-preview.js';
+import { webAppManifest } from './web/web-app-manifest.js';
+import { scheduleQrSvg } from './web/schedule-qr.js';
+import { createHash } from 'node:crypto';
+import { matchesIfNoneMatch } from './lib/conditional.js';
 import { testRoutes } from './features/admin/routes.js';
+import { deskRoutes } from './features/admin/desk-routes.js';
+import { announcementRoutes } from './features/announcements/routes.js';
 import { sessionKey } from './features/auth/tokens.js';
 import { venueRoutes } from './features/venues/routes.js';
 import { actRoutes } from './features/acts/routes.js';
@@ -36,6 +49,7 @@ import { profileRoutes } from './features/profiles/routes.js';
 import { commentRoutes } from './features/messages/comment-routes.js';
 import { contactRoutes } from './features/messages/contact-routes.js';
 import { schedulingRoutes } from './features/scheduling/routes.js';
+import { flushScheduleNotices } from './features/scheduling/notices.js';
 
 export interface AppOptions {
   db: Db;
@@ -50,6 +64,10 @@ export interface AppOptions {
   /** Fastify's trustProxy: false, true, a hop count, or proxy addresses (see server/env.ts). */
   trustProxy?: boolean | number | string;
   corsOrigins?: string[];
+  /** MAIL_RATE_PER_HOUR: the outbox's send rate shared by every process; unset sends at once. */
+  mailRatePerHour?: number;
+  /** NOTICE_DELAY_MS, NOTICE_MAX_WAIT_MS, NOTICE_CAP_PER_HOUR: when scheduling notices go (0038). */
+  notices?: Partial<NoticeTiming>;
   /** Folder of the built web app; the SPA is served only when it exists. */
   webRoot?: string;
 }
@@ -63,26 +81,18 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
-// Quill writes inline styles (colours, indents), so style-src needs 'unsafe-inline';
-// scripts come only from our own origin.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https: http:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/**
+ * Answers that carry a session or a secret (a token, a reset confirmation) must not be kept by a
+ * browser or a shared cache: every response to a request with Authorization, and these routes'.
+ * See docs/decisions/0019-hardening-round-two.md.
+ */
+const PRIVATE_ROUTES = new Set([
+  '/v1/auth/signin',
+  '/v1/auth/signup',
+  '/v1/auth/forgotpass',
+  '/v1/auth/validatepasstoken',
+  '/v1/auth/updatepass',
+]);
 
 /** Logs show the path only: query strings can carry reset tokens and e-mail addresses. */
 const requestSerializer = (req: { method: string; url: string; ip?: string }) => ({
@@ -95,15 +105,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logger = options.logger
     ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
     : false;
+  const headers = await securityHeaders();
   const app = Fastify({
     logger,
     // A hop count is valid at run time (proxy-addr); Fastify's overloads omit number.
     trustProxy: (options.trustProxy ?? false) as boolean | string,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Errors the router raises before any hook runs (a path with bad percent-encoding, an
+    // over-long parameter): the same headers and error shape as every other answer.
+    frameworkErrors: (err, _request, reply) => routerError(err, reply, headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const clock = options.clock ?? systemClock;
   const transport = options.mailTransport ?? logTransport(app.log);
@@ -112,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transport,
     clock,
     logger: app.log,
+    ratePerHour: options.mailRatePerHour,
+    beforeRun: () => flushScheduleNotices(deps),
   });
   const deps: Deps = {
     db: options.db,
@@ -120,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jwtKey: sessionKey(options.jwtSecret),
     publicUrl: options.publicUrl.replace(/\/$/, ''),
     rateRules: { ...defaultRateRules, ...options.rateRules },
+    notices: { ...defaultNoticeTiming, ...options.notices },
     mailQueued: () => outbox.nudge(),
   };
   app.decorate('outbox', outbox);
@@ -136,12 +154,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.query !== undefined) request.query = stripNul(request.query);
   });
 
+  const corsOrigins = options.corsOrigins ?? [];
+  await registerSecurityHeaders(app, headers, corsOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', CSP);
-    applyCors(request, reply, options.corsOrigins ?? []);
+    if (corsOrigins.length > 0) addVary(reply, 'Origin');
+    if (request.headers.authorization !== undefined || PRIVATE_ROUTES.has(request.routeOptions.url ?? ''))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -163,7 +181,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status && status >= 400 && status < 500) {
       const code =
         status === 413 ? ErrorCodes.payloadTooLarge : status === 404 ? ErrorCodes.notFound : ErrorCodes.validation;
-      const message = status === 413 ? 'The request is too large.' : (err as Error).message;
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : status === 415
+            ? 'The request body must be JSON (Content-Type: application/json).'
+            : (err as Error).message;
       return reply
         .code(status)
         .send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
@@ -201,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(festivalRoutes(deps), { prefix: '/festival' });
       await v1.register(authRoutes(deps), { prefix: '/auth' });
       await v1.register(testRoutes(deps), { prefix: '/test' });
+      await v1.register(deskRoutes(deps), { prefix: '/admin' });
       await v1.register(venueRoutes(deps), { prefix: '/venues' });
       await v1.register(actRoutes(deps), { prefix: '/acts' });
       await v1.register(mediaRoutes(deps), { prefix: '/media' });
@@ -209,12 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(contactRoutes(deps), { prefix: '/contact' });
       // PATCH /venues/:id, GET /acts/unmatched and GET /schedule: no prefix of its own.
       await v1.register(schedulingRoutes(deps));
+      // GET /announcements and the desk's /admin/announcements.
+      await v1.register(announcementRoutes(deps));
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/v1' },
   );
-
-  registerPreflight(app, options.corsOrigins ?? []);
 
   const webRoot = options.webRoot ?? fromRoot('dist', 'web');
   const serveWeb = existsSync(join(webRoot, 'index.html'));
@@ -233,9 +257,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders: (res, path) => {
         // index.html names the current build's assets: always revalidate it, or a browser could
         // keep an old page asking for files a deploy removed.
+        // The service worker too: a deploy's new worker must be found on the next visit.
         const cache = path.includes('/assets/')
           ? 'public, max-age=31536000, immutable'
-          : /index\.html(\.(br|gz))?$/.test(path)
+          : /(index\.html|\/sw\.js)(\.(br|gz))?$/.test(path)
             ? 'no-cache'
             : 'public, max-age=300';
         res.header('cache-control', cache);
@@ -243,13 +268,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  if (serveWeb) {
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/manifest+json; charset=utf-8')
+        .send(JSON.stringify(webAppManifest(options.festival))),
+    );
+    const qr = scheduleQrSvg(deps.publicUrl);
+    app.get('/schedule-qr.svg', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').type('image/svg+xml; charset=utf-8').send(qr),
+    );
+  }
+
   if (shells) {
+    const previews = linkPreviews(options.db, options.festival, deps.publicUrl);
     // Every client route is the single-page app, which shows its own not-found screen. A route
-    // (not the not-found handler), so the page is compressed like any other response.
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    // (not the not-found handler), so the page is compressed like any other response. Its head
+    // carries the page's own link preview (an act's name and bio), so the page is revalidated
+    // by a tag of its content: an edit to the act changes it, anything else is a 304.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (!isClientRoute(path)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shells.forPath(path));
+      const html = shells.forPath(path, previewTags(await previews.forPath(path)));
+      const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
+      // Weak: the same content in every encoding @fastify/compress may send it in.
+      reply.header('cache-control', 'no-cache').header('etag', `W/"${hash}"`);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], hash)) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
     });
   }
 
@@ -260,6 +306,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** The answer to an error the router raises before any route or hook runs. */
+function routerError(err: FastifyError, reply: FastifyReply, headers: SecurityHeaders): void {
+  headers.apply(reply);
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message =
+    status === 414 ? 'The address is too long.' : 'The address is not valid: it has a malformed %-escape.';
+  void reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error: message, message, code: ErrorCodes.validation, fields: { url: message } });
 }
 
 /**

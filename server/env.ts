@@ -13,12 +13,55 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_PATH: z.string().default('data/porchfest.sqlite'),
+  // How long a query may wait on a locked or stalled database before the request is answered 503
+  // with Retry-After (server/db/connection.ts, docs/deploying.md): the wait for another process's
+  // write lock (SQLite) or lock_timeout (PostgreSQL); PostgreSQL's statement_timeout; the wait
+  // for a free PostgreSQL connection.
+  DB_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // A trial run in production without a mail server: mail (reset links included) is printed
+  // to the log instead of sent. Without it, production refuses to start with no SMTP_URL.
+  MAIL_TO_LOG: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   MAIL_FROM: z.string().default('Porchfest <no-reply@localhost>'),
+  // At most this many mails an hour, counted across every app process on the database, so a mail
+  // provider's hourly limit holds for a mail to the whole festival. Unset: no limit.
+  MAIL_RATE_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3_600_000, 'must be at most 3600000')
+    .optional(),
+  // Coalesced scheduling notices (docs/decisions/0038-coalesced-notices.md): an act owner hears of
+  // a host's changes NOTICE_DELAY_MS after the last of a run (a change undone by then sends
+  // nothing), at most NOTICE_MAX_WAIT_MS after the first, and gets at most NOTICE_CAP_PER_HOUR
+  // notices an hour (the rest wait, they are not dropped).
+  NOTICE_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(300_000),
+  NOTICE_MAX_WAIT_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(86_400_000, 'must be at most 86400000')
+    .default(1_800_000),
+  NOTICE_CAP_PER_HOUR: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(10),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   FESTIVAL_CONFIG: z.string().default('festival.config.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -55,5 +98,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.data.NODE_ENV === 'production' && !result.data.JWT_SECRET) {
     throw new Error('Invalid environment: JWT_SECRET: required in production');
   }
+  if (result.data.NODE_ENV === 'production' && !result.data.SMTP_URL && !result.data.MAIL_TO_LOG) {
+    throw new Error(
+      'Invalid environment: SMTP_URL: required in production, or e-mail (password-reset links included) ' +
+        'would only be printed to the log. Set SMTP_URL to your mail server, or MAIL_TO_LOG=true for a ' +
+        'trial run that prints mail to the log.',
+    );
+  }
   return result.data;
+}
+
+/** How the start line describes where mail goes. */
+export function mailDestination(env: Pick<Env, 'SMTP_URL' | 'MAIL_TO_LOG'>): string {
+  if (env.SMTP_URL) return 'SMTP';
+  return env.MAIL_TO_LOG
+    ? 'printed to this log (MAIL_TO_LOG=true, a trial run: nothing is sent)'
+    : 'printed to this log';
 }

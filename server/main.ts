@@ -2,8 +2,9 @@ import { dirname, join } from 'node:path';
 import { buildApp } from './app.js';
 import { openDb } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { parseEnv } from './env.js';
+import { mailDestination, parseEnv } from './env.js';
 import { loadFestivalConfig } from './features/festival/load.js';
+import { listeningUrl } from './lib/listening-url.js';
 import { fromRoot } from './lib/paths.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { smtpTransport } from './mail/transport.js';
@@ -12,7 +13,11 @@ async function main() {
   const env = parseEnv(process.env);
   const festival = loadFestivalConfig(env.FESTIVAL_CONFIG);
   const databasePath = fromRoot(env.DATABASE_PATH);
-  const db = openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { databasePath });
+  const db = openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { databasePath }, {
+    lockWaitMs: env.DB_LOCK_WAIT_MS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+  });
   await migrate(db);
 
   const app = await buildApp({
@@ -24,6 +29,8 @@ async function main() {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
+    mailRatePerHour: env.MAIL_RATE_PER_HOUR,
+    notices: { delayMs: env.NOTICE_DELAY_MS, maxWaitMs: env.NOTICE_MAX_WAIT_MS, capPerHour: env.NOTICE_CAP_PER_HOUR },
   });
 
   let closing = false;
@@ -41,8 +48,11 @@ async function main() {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.outbox.start();
+  // The address actually listened on; PUBLIC_URL is only what links in e-mail say.
+  const url = listeningUrl(app.server.address());
+  const links = env.PUBLIC_URL === url ? '' : `, links in e-mail: ${env.PUBLIC_URL}`;
   app.log.info(
-    `${festival.name} is running on ${env.PUBLIC_URL} (database: ${db.dialect}, mail: ${env.SMTP_URL ? 'SMTP' : 'printed to this log'})`,
+    `${festival.name} is running on ${url} (database: ${db.dialect}, mail: ${mailDestination(env)}${links})`,
   );
 }
 

@@ -1,17 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumMissing, findChromium } from './chromium-path.js';
 
-/** Debian's Chromium: playwright-core downloads no browser of its own, and this machine could not fetch one. */
+/** Debian's Chromium: CHROMIUM_PATH, else `chromium` on the PATH (`npm test` provisions it). */
 export function chromiumPath(): string {
-  try {
-    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-    if (found) return found;
-  } catch {
-    // `which` exits non-zero when nothing is found: fall back to Debian's path.
-  }
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error('Chromium not found: install it with `apt-get install -y chromium` (.ci/run does).');
+  const found = findChromium();
+  if (!found) throw new Error(chromiumMissing());
+  return found;
 }
 
 // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start. The rest stop
@@ -39,9 +33,22 @@ export interface BrowserSession {
   problems: string[];
 }
 
-/** A fresh context per test: no cookies, storage or session carried over from another test. */
-export async function openSession(browser: Browser, baseURL: string): Promise<BrowserSession> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+/**
+ * A fresh context per test: no cookies, storage or session carried over from another test.
+ * The service worker is blocked unless asked for (e2e/offline.test.ts): otherwise every test's
+ * fresh context would download the whole precache in the background, on a shared machine.
+ */
+export async function openSession(
+  browser: Browser,
+  baseURL: string,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   // Well under the e2e test timeout, so a missing element fails with its locator named.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

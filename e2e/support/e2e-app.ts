@@ -26,7 +26,7 @@ const fileSafe = (text: string) =>
  * On a failure, a screenshot and the page's console errors go to test-results/e2e/, beside
  * the server's log.
  */
-export function useE2eApp(name: string): E2eApp {
+export function useE2eApp(name: string, options: { serviceWorkers?: 'allow' | 'block' } = {}): E2eApp {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let session: Awaited<ReturnType<typeof openSession>> | undefined;
@@ -43,7 +43,7 @@ export function useE2eApp(name: string): E2eApp {
 
   beforeEach(async () => {
     if (!browser || !server) throw new Error('The e2e server or browser did not start');
-    session = await openSession(browser, server.baseUrl);
+    session = await openSession(browser, server.baseUrl, options);
   });
 
   afterEach(async (ctx) => {

@@ -123,6 +123,9 @@ export async function startServer(name: string): Promise<RunningServer> {
     PUBLIC_URL: baseUrl,
     JWT_SECRET: E2E_JWT_SECRET,
     LOG_LEVEL: 'warn',
+    // A host's scheduling change reaches the performer at once, not after the production delay
+    // (docs/decisions/0038-coalesced-notices.md): the e2e tests read the mail a save sends.
+    NOTICE_DELAY_MS: '0',
   });
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: projectRoot,

@@ -9,8 +9,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string') {
     if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
-    // PostgreSQL: connection exceptions (08), insufficient resources (53), operator intervention (57P).
-    if (/^(08|53|57P)/.test(code)) return true;
+    // PostgreSQL: connection exceptions (08), insufficient resources (53), operator intervention (57P),
+    // lock_timeout (55P03, lock_not_available) and statement_timeout (57014, query_canceled): a
+    // database stalled or locked by another connection (docs/decisions/0032-locked-database.md).
+    if (/^(08|53|57P)/.test(code) || code === '55P03' || code === '57014') return true;
   }
   if (typeof message === 'string') {
     return /timeout exceeded when trying to connect|Connection terminated|database is locked|cannot acquire/i.test(

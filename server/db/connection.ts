@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -10,42 +19,222 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The schedule's version (migration 0004), as committed: the one read every GET /v1/schedule
+   * makes (docs/decisions/0007-public-schedule.md), so it skips the query builder
+   * (docs/decisions/0017-festival-scale-measures.md).
+   */
+  readScheduleVersion(): Promise<number>;
   close(): Promise<void>;
 }
 
+const SCHEDULE_VERSION_SQL = 'SELECT version FROM schedule_version WHERE id = 1';
+
 export type DbOptions = { databaseUrl: string } | { databasePath: string };
 
-export function openDb(options: DbOptions): Db {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
-  return openSqlite(options.databasePath);
+/**
+ * How long a query may wait on the database before it fails with an error that becomes a 503
+ * with Retry-After (server/db/availability.ts), so a locked or stalled database never holds a
+ * request, or the event loop, for long (docs/decisions/0032-locked-database.md). Set through
+ * DB_LOCK_WAIT_MS, DB_STATEMENT_TIMEOUT_MS and DB_ACQUIRE_TIMEOUT_MS (server/env.ts).
+ */
+export interface DbLimits {
+  /** SQLite: the total wait for another process's write lock; PostgreSQL: lock_timeout. */
+  lockWaitMs: number;
+  /** PostgreSQL: statement_timeout, the longest any one statement may run. */
+  statementTimeoutMs: number;
+  /** PostgreSQL: the longest wait for a connection from the pool. */
+  acquireTimeoutMs: number;
+}
+
+export const defaultDbLimits: DbLimits = { lockWaitMs: 1_000, statementTimeoutMs: 5_000, acquireTimeoutMs: 5_000 };
+
+export function openDb(options: DbOptions, limits: Partial<DbLimits> = {}): Db {
+  const all = { ...defaultDbLimits, ...limits };
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, all);
+  return openSqlite(options.databasePath, all);
 }
 
 // int8 (counts, sums) as a JS number: every count this app makes fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-function openPostgres(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+function openPostgres(connectionString: string, limits: DbLimits): Db {
+  // A statement waiting on a lock gives up after lock_timeout (55P03), one running too long after
+  // statement_timeout (57014), a request waiting for a free connection after the acquire time-out:
+  // each becomes a 503 with Retry-After rather than a request that hangs.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    lock_timeout: limits.lockWaitMs,
+    statement_timeout: limits.statementTimeoutMs,
+    // A process that dies mid-statement (SIGKILL, a crash) leaves its backend running the
+    // statement, and holding its locks, until it tries to answer; with this check PostgreSQL
+    // notices the closed connection within a second and rolls the transaction back, so the
+    // other processes' writes are not kept waiting into 503s.
+    options: '-c client_connection_check_interval=1000',
+  });
   // A connection that drops (database restart, network cut) must not crash the process: an idle
   // client's error reaches the pool, a checked-out client's reaches the client itself. The
   // query in flight fails (and becomes a 503); the pool opens a fresh connection next time.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  // A named statement: parsed and planned once per connection, not on every request.
+  const readScheduleVersion = async () => {
+    const result = await pool.query<{ version: number }>({ name: 'schedule-version', text: SCHEDULE_VERSION_SQL });
+    const row = result.rows[0];
+    if (!row) throw new Error('The schedule_version row is missing');
+    return Number(row.version);
+  };
+  return { kysely, dialect: 'postgres', readScheduleVersion, close: () => kysely.destroy() };
 }
 
-function openSqlite(path: string): Db {
+function openSqlite(path: string, limits: DbLimits): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = new SQLite(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits for a lock inside SQLite, synchronously, on the event loop: a long
+  // busy_timeout froze every request (a route that needs no database waited 26 s while another
+  // process held the write lock). SQLite waits at most BUSY_SLICE_MS at a time; the driver below
+  // retries asynchronously until limits.lockWaitMs have passed.
+  raw.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
   // 64 MB of page cache instead of SQLite's 2 MB: a search scanning 10,000 venues fell from
   // 16 to 6 ms of CPU (bench/venues-list.ts).
   raw.pragma('cache_size = -65536');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: typedSqlite(raw) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({
+    dialect: new PatientSqliteDialect({ database: typedSqlite(raw) }, limits.lockWaitMs),
+  });
+  const version = path === ':memory:' ? null : new VersionReader(path);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    // An in-memory database has no second connection: the query builder reads it there.
+    readScheduleVersion: version
+      ? async () => version.read()
+      : async () => {
+          const row = await kysely
+            .selectFrom('schedule_version')
+            .select('version')
+            .where('id', '=', 1)
+            .executeTakeFirstOrThrow();
+          return Number(row.version);
+        },
+    close: async () => {
+      version?.close();
+      await kysely.destroy();
+    },
+  };
+}
+
+/**
+ * The schedule version through a read-only connection of its own, opened on first use (after the
+ * migrations). Its own, not Kysely's: the app's one connection may be inside another request's
+ * transaction, whose uncommitted writes it would see; a second connection in WAL mode sees only
+ * what is committed, by this process or any other, and a prepared statement reads it in
+ * microseconds without waiting for Kysely's connection lock.
+ */
+class VersionReader {
+  private connection: SQLite.Database | null = null;
+  private statement: SQLite.Statement<[], number> | null = null;
+
+  constructor(private readonly path: string) {}
+
+  read(): number {
+    if (!this.statement) {
+      this.connection = new SQLite(this.path, { readonly: true, fileMustExist: true });
+      this.connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
+      this.statement = this.connection.prepare<[], number>(SCHEDULE_VERSION_SQL).pluck();
+    }
+    const version = this.statement.get();
+    if (version === undefined) throw new Error('The schedule_version row is missing');
+    return Number(version);
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.connection = null;
+    this.statement = null;
+  }
+}
+
+/** The longest SQLite blocks the event loop waiting for a lock, per try. */
+const BUSY_SLICE_MS = 20;
+/** The pause between tries, during which other requests run. */
+const BUSY_PAUSE_MS = 40;
+
+const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
+const isBusy = (err: unknown) => (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+/**
+ * SQLite's dialect with a driver that waits for another process's write lock asynchronously: a
+ * statement that meets SQLITE_BUSY (after SQLite's own BUSY_SLICE_MS) is tried again after a
+ * pause in which the event loop serves other requests, until lockWaitMs have passed; then the
+ * error goes up and becomes a 503. Once a statement has waited the whole time in vain, the
+ * statements that meet the lock in the next lockWaitMs fail at once (the lock was just seen held
+ * that long), so a queue of writes behind the lock all get their 503 within about lockWaitMs
+ * instead of one after another. SQLITE_BUSY_SNAPSHOT (a transaction that read before another
+ * process wrote) is not retried: it cannot succeed.
+ */
+class PatientSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly lockWaitMs: number,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new PatientDriver(super.createDriver(), this.lockWaitMs);
+  }
+}
+
+class PatientDriver implements Driver {
+  /** When a statement last gave up after waiting the whole lockWaitMs. */
+  private gaveUpAt = -Infinity;
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly lockWaitMs: number,
+  ) {}
+
+  init = () => this.inner.init();
+  destroy = () => this.inner.destroy();
+  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(connection);
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
+    this.inner.beginTransaction(connection, settings);
+  commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
+  rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
+  savepoint: Driver['savepoint'] = (...args) => this.inner.savepoint!(...args);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (...args) => this.inner.rollbackToSavepoint!(...args);
+  releaseSavepoint: Driver['releaseSavepoint'] = (...args) => this.inner.releaseSavepoint!(...args);
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      const started = performance.now();
+      for (;;) {
+        try {
+          const result = await connection.executeQuery<R>(query);
+          // A write got through: the lock is gone. (Reads get through while it is held, in WAL.)
+          if (WRITE_KINDS.has(query.query.kind)) this.gaveUpAt = -Infinity;
+          return result;
+        } catch (err) {
+          const now = performance.now();
+          const recentlyGaveUp = now - this.gaveUpAt < this.lockWaitMs;
+          if (!isBusy(err) || recentlyGaveUp || now - started + BUSY_PAUSE_MS > this.lockWaitMs) {
+            if (isBusy(err) && !recentlyGaveUp) this.gaveUpAt = now;
+            throw err;
+          }
+          await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        }
+      }
+    };
+    // beginTransaction and the others call executeQuery on the connection they are given: this one.
+    return { executeQuery: execute, streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize) };
+  }
 }
 
 type Converter = (value: unknown) => unknown;

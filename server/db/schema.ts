@@ -50,6 +50,10 @@ export interface OutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The mail to the festival this row is one copy of (migration 0009), or null. */
+  mailing_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A coalesced scheduling notice (migration 0011): counted for NOTICE_CAP_PER_HOUR. */
+  schedule_notice: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface SchemaMigrationsTable {
@@ -72,6 +76,16 @@ export interface VenuesTable {
   /** Lower-cased address and visible bio text: what `search` matches. */
   search_text: string;
   bio: string;
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  step_free: ColumnType<boolean, boolean | undefined, boolean>;
+  seating: ColumnType<boolean, boolean | undefined, boolean>;
+  shade: ColumnType<boolean, boolean | undefined, boolean>;
+  restroom_nearby: ColumnType<boolean, boolean | undefined, boolean>;
+  accessibility_note: ColumnType<string, string | undefined, string>;
+  /** Set while the committee hides the venue (migration 0010, docs/behaviour.md#moderation). */
+  hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VenueGenresTable {
@@ -100,6 +114,9 @@ export interface ActsTable {
   /** Lower-cased name and visible bio text: what `search` matches. */
   search_text: string;
   bio: string;
+  /** Set while the committee hides the act (migration 0010, docs/behaviour.md#moderation). */
+  hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ActSlotsTable {
@@ -142,6 +159,78 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** One admin action (migration 0006): who, what, when, and the changed values as JSON text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  target_label: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: CreatedAt;
+}
+
+/** One row (id 1): the committee's switches (migration 0006). */
+export interface FestivalSettingsTable {
+  id: number;
+  schedule_release_at: Date | null;
+  rain_date_active: boolean;
+}
+
+/** A banner shown to everyone between its start and end (migration 0008). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  text: string;
+  link_url: string | null;
+  level: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** 'desk' (posted by an admin) or 'rain_date' (posted by the rain date switch). */
+  source: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A mail to the festival (migration 0009): its copies are outbox rows with its mailing_id. */
+export interface MailingsTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  audience: string;
+  subject: string;
+  format: string;
+  body: string;
+  recipients: number;
+  created_at: CreatedAt;
+}
+
+/**
+ * A scheduling notice waiting to be sent (migration 0011, docs/decisions/0038-coalesced-notices.md):
+ * one per (act, venue), holding the act's slots there before the first change of a run.
+ */
+export interface ScheduleNoticesTable {
+  id: Generated<number>;
+  act_id: number;
+  venue_id: number;
+  /** JSON array of slot names. */
+  before_slots: string;
+  first_change_at: Timestamp;
+  latest_due_at: Timestamp;
+  due_at: Timestamp;
+  claim: ColumnType<string | null, string | null | undefined, string | null>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One row (id 1): when the next mail may go, under MAIL_RATE_PER_HOUR (migration 0009). */
+export interface MailThrottleTable {
+  id: number;
+  next_send_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -157,6 +246,12 @@ export interface Database {
   comments: CommentsTable;
   schedule_version: ScheduleVersionTable;
   catalogue_version: CatalogueVersionTable;
+  audit_log: AuditLogTable;
+  festival_settings: FestivalSettingsTable;
+  announcements: AnnouncementsTable;
+  mailings: MailingsTable;
+  mail_throttle: MailThrottleTable;
+  schedule_notices: ScheduleNoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

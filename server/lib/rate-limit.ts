@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
+import { tooManyRequests } from './errors.js';
 
 /**
  * Fixed-window counters kept in the database, so every app process behind a load balancer
@@ -62,6 +64,41 @@ export async function hit(db: Db, key: string, rule: RateRule, now: Date): Promi
   return hits > rule.limit ? rule.blockMinutes * 60 : 0;
 }
 
+/** Takes one hit back (an attempt that turned out not to count, such as a right password). */
+export async function refund(db: Db, key: string): Promise<void> {
+  await db.kysely
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 export async function clearRate(db: Db, key: string): Promise<void> {
   await db.kysely.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Counts one hit and refuses it with a 429 (Retry-After set) once the rule's limit is passed. */
+export async function enforceRate(db: Db, key: string, rule: RateRule, now: Date, message: string): Promise<void> {
+  const wait = await hit(db, key, rule, now);
+  if (wait > 0) throw tooManyRequests(message, wait);
+}
+
+export const WRITES_TOO_FAST = 'You are saving changes too quickly. Please wait a few minutes and try again.';
+
+/**
+ * A preHandler (after authentication and validation, before the handler's work) that counts a
+ * signed-in user's write against `rule`. Admins are not limited: the committee fixes things in
+ * bulk, and its accounts are not open to sign-up.
+ */
+export function perUserWriteLimit(
+  deps: { db: Db; clock: { now(): Date } },
+  name: string,
+  rule: RateRule,
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const user = request.user;
+    if (!user || user.is_admin) return;
+    await enforceRate(deps.db, rateKey(name, String(user.id)), rule, deps.clock.now(), WRITES_TOO_FAST);
+  };
 }

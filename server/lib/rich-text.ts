@@ -11,6 +11,7 @@ import {
   RICH_TEXT_TOO_LONG,
 } from '../../contract/rich-text.js';
 import { badRequest } from './errors.js';
+import { richTextBoundsProblem } from './rich-text-bounds.js';
 
 /** An inline image taken out of the HTML, to be stored in `media` under its hash. */
 export interface RichTextImage {
@@ -68,7 +69,7 @@ const LIST_KINDS = new Set(['bullet', 'ordered']);
 const INLINE_TAGS = ['strong', 'b', 'em', 'i', 'u', 's', 'span', 'a'] as const;
 
 /**
- * The data images spec 5 embeds (png, gif, jpeg, bmp, icon), recognised by their first bytes:
+ * The data images the editor embeds (png, gif, jpeg, bmp, icon), recognised by their first bytes:
  * the declared type is not trusted, and bytes that are none of these are not stored.
  */
 const SIGNATURES: Array<[string, number[]]> = [
@@ -103,7 +104,10 @@ function parseUrl(value: string | undefined): URL | null {
 
 const LINK_SCHEMES = new Set<string>(LINK_PROTOCOLS.map((p) => `${p}:`));
 
-/** Spec 5: links only to http, https, mailto and tel; anything else loses its address. */
+/**
+ * docs/behaviour.md#validation: links only to http, https, mailto and tel; anything else loses its
+ * address.
+ */
 function safeLink(href: string | undefined): string | undefined {
   const url = parseUrl(href);
   return url && LINK_SCHEMES.has(url.protocol) ? url.href : undefined;
@@ -280,13 +284,15 @@ export function measureRichText(html: string): { text: string; length: number; i
 }
 
 /**
- * Cleans rich text from the editor with an allowlist of exactly its formats (spec 5): headings
- * 1-3, bold, italic, underline, strike, palette colours, lists, indents, alignment, links
- * (http, https, mailto, tel) and images (http, https, or inline data images, which are moved
- * out to `media`). Throws RichTextError when the text is empty, too long or has too many or
- * too large images.
+ * Cleans rich text from the editor with an allowlist of exactly its formats
+ * (docs/behaviour.md#validation): headings 1-3, bold, italic, underline, strike, palette colours,
+ * lists, indents, alignment, links (http, https, mailto, tel) and images (http, https, or inline
+ * data images, which are moved out to `media`). Throws RichTextError when the text is empty, too
+ * long or has too many or too large images.
  */
 export function sanitizeRichText(input: string): SanitizedRichText {
+  const problem = richTextBoundsProblem(input);
+  if (problem) throw new RichTextError(problem);
   const state: ImageState = { images: new Map(), count: 0, tooLarge: false };
   const html = sanitizeHtml(input, sanitizeOptions(state)).trim();
   if (state.tooLarge) throw new RichTextError(RichTextMessages.imageTooLarge);
@@ -298,7 +304,11 @@ export function sanitizeRichText(input: string): SanitizedRichText {
   return { html, text, length, images: [...state.images.values()] };
 }
 
-/** sanitizeRichText for a request body's field: a problem becomes a 400 naming the field. */
+/**
+ * sanitizeRichText for a request body's field, on the calling thread: a problem becomes a 400
+ * naming the field. Routes use the worker pool's version (server/lib/rich-text-pool.ts); this one
+ * is for builders and benches that write rows directly.
+ */
 export function sanitizeRichTextField(field: string, input: string): SanitizedRichText {
   try {
     return sanitizeRichText(input);

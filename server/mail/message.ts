@@ -17,6 +17,25 @@ export function headerSafe(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').trim();
 }
 
+/** The most characters of one name (an act's, an address) a subject carries. */
+export const SUBJECT_NAME_MAX = 60;
+
+/**
+ * A name someone typed, as a subject carries it: one line, and at most SUBJECT_NAME_MAX characters
+ * (cut with "…"), so no one's free text makes a subject long; the body has it whole
+ * (docs/decisions/0033-scheduling-mail-subjects.md).
+ */
+export function subjectName(value: string, max = SUBJECT_NAME_MAX): string {
+  const flat = headerSafe(value);
+  const chars = Array.from(flat);
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : flat;
+}
+
 // One mailbox: no spaces, commas, angle brackets, quotes or control characters that would let
 // a value become a list of recipients or a display name.
 const SINGLE_ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;

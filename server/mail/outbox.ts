@@ -10,6 +10,12 @@ export async function enqueueMail(
   db: Kysely<Database> | Transaction<Database>,
   message: MailMessage,
   now: Date,
+  /** A copy of a mail to the festival (server/features/admin/mailings.ts). */
+  options: {
+    mailingId?: number;
+    /** A coalesced scheduling notice, counted for the cap per recipient (server/features/scheduling/notices.ts). */
+    scheduleNotice?: boolean;
+  } = {},
 ): Promise<void> {
   // Callers pass addresses the contract already validated; anything else is a bug, not mail.
   if (!isSingleAddress(message.to)) throw new Error('enqueueMail: `to` must be a single e-mail address');
@@ -27,6 +33,8 @@ export async function enqueueMail(
       html_body: message.html ?? null,
       next_attempt_at: now,
       created_at: now,
+      mailing_id: options.mailingId ?? null,
+      schedule_notice: options.scheduleNotice ?? false,
     })
     .execute();
 }

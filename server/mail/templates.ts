@@ -1,5 +1,5 @@
 import type { FestivalConfig } from '../../contract/festival.js';
-import type { MailMessage } from './message.js';
+import { subjectName, type MailMessage } from './message.js';
 
 export function passwordResetMail(festival: FestivalConfig, to: string, link: string, minutes: number): MailMessage {
   return {
@@ -19,10 +19,11 @@ export function passwordResetMail(festival: FestivalConfig, to: string, link: st
   };
 }
 
-// Scheduling notices (issue 4). Each names the act, the venue's address, and the slot with its
-// time and day from the festival configuration, so the mail reads on its own on festival day.
+// Scheduling notices (docs/behaviour.md#states-and-transitions). Each names the act, the venue's
+// address, and the slot with its time and day from the festival configuration, so the mail reads on
+// its own on festival day.
 
-/** A slot as a scheduling e-mail writes it: 'Slot 2, 1:30pm-2:30pm on Saturday June 14, 2025 (set up from 1:00pm)'. */
+/** A slot as a scheduling e-mail writes it: 'Slot 2, 1:30pm-2:30pm EDT on Saturday, June 14, 2025 (set up from 1:00pm)'. */
 export interface MailSlot {
   slot: string;
   time: string;
@@ -42,16 +43,18 @@ export function actScheduleChangedMail(
     address: string;
     scheduled: MailSlot[];
     unscheduled: MailSlot[];
+    /** Every slot the act now has at this venue, when a summary of several changes names them all. */
+    current?: MailSlot[];
     actUrl: string;
     scheduleUrl: string;
   },
 ): MailMessage {
   const subject =
     m.unscheduled.length === 0
-      ? `${festival.name}: "${m.actName}" is scheduled to play at ${m.address}`
-      : m.scheduled.length === 0
-        ? `${festival.name}: "${m.actName}" is no longer scheduled at ${m.address}`
-        : `${festival.name}: the schedule of "${m.actName}" at ${m.address} has changed`;
+      ? `${festival.name}: "${subjectName(m.actName)}" is scheduled to play at ${subjectName(m.address)}`
+      : m.scheduled.length === 0 && (m.current ?? []).length === 0
+        ? `${festival.name}: "${subjectName(m.actName)}" is no longer scheduled at ${subjectName(m.address)}`
+        : `${festival.name}: the schedule of "${subjectName(m.actName)}" at ${subjectName(m.address)} has changed`;
   const lines = [`Hello ${m.ownerName},`, ''];
   if (m.scheduled.length > 0) {
     lines.push(
@@ -68,6 +71,10 @@ export function actScheduleChangedMail(
     );
     if (m.scheduled.length === 0) lines.push('For those times your act is looking for a host again.', '');
   }
+  const kept = (m.current ?? []).filter((c) => !m.scheduled.some((s) => s.slot === c.slot));
+  if (kept.length > 0) {
+    lines.push(`Your act still plays at ${m.address}:`, ...kept.map(slotLine), '');
+  }
   lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`, '', `The ${festival.name} committee`);
   return { to: m.to, subject, text: lines.join('\n') };
 }
@@ -79,7 +86,7 @@ export function venueDeletedMail(
 ): MailMessage {
   return {
     to: m.to,
-    subject: `${festival.name}: "${m.actName}" is no longer scheduled at ${m.address}`,
+    subject: `${festival.name}: "${subjectName(m.actName)}" is no longer scheduled at ${subjectName(m.address)}`,
     text: [
       `Hello ${m.ownerName},`,
       '',
@@ -102,7 +109,7 @@ export function actDeletedMail(
 ): MailMessage {
   return {
     to: m.to,
-    subject: `${festival.name}: "${m.actName}" will not play at ${m.address}`,
+    subject: `${festival.name}: "${subjectName(m.actName)}" will not play at ${subjectName(m.address)}`,
     text: [
       `Hello ${m.hostName},`,
       '',
@@ -110,6 +117,83 @@ export function actDeletedMail(
       ...m.slots.map(slotLine),
       '',
       `Choose another act: ${m.slotsUrl}`,
+      '',
+      `The ${festival.name} committee`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To a host or performer with a scheduled set: the committee moved the festival to its rain date,
+ * or back to the event date. Sets keep their slots: the rain date has the same hours.
+ */
+export function rainDateMail(
+  festival: FestivalConfig,
+  m: { to: string; name: string; rainDateActive: boolean; date: string; time: string; scheduleUrl: string },
+): MailMessage {
+  const subject = m.rainDateActive
+    ? `${festival.name} moves to the rain date, ${m.date}`
+    : `${festival.name} is back on ${m.date}`;
+  return {
+    to: m.to,
+    subject,
+    replyTo: { address: festival.committee_email, name: `${festival.name} committee` },
+    text: [
+      `Hello ${m.name},`,
+      '',
+      m.rainDateActive
+        ? `Because of the weather, the ${festival.name} committee has moved the festival to the rain date: ${m.date}, ${m.time}.`
+        : `The ${festival.name} committee has moved the festival back to its date: ${m.date}, ${m.time}.`,
+      'Your sets keep their slots and times on that day. If you cannot take part then, please tell the committee as soon as you can by replying to this e-mail.',
+      '',
+      `The schedule: ${m.scheduleUrl}`,
+      '',
+      `The ${festival.name} committee`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the owner of an act or a venue: the committee hid it from the public, with its reason, or
+ * showed it again (docs/behaviour.md#moderation). Replies go to the committee.
+ */
+export function moderationMail(
+  festival: FestivalConfig,
+  m: {
+    to: string;
+    ownerName: string;
+    kind: 'act' | 'venue';
+    /** The act's name or the venue's address. */
+    label: string;
+    hidden: boolean;
+    reason: string | null;
+    url: string;
+  },
+): MailMessage {
+  const what = m.kind === 'act' ? `your act "${m.label}"` : `your venue at ${m.label}`;
+  const named = m.kind === 'act' ? `"${subjectName(m.label)}"` : subjectName(m.label);
+  return {
+    to: m.to,
+    subject: m.hidden
+      ? `${festival.name}: ${named} is hidden by the committee`
+      : `${festival.name}: ${named} is shown again`,
+    replyTo: { address: festival.committee_email, name: `${festival.name} committee` },
+    text: [
+      `Hello ${m.ownerName},`,
+      '',
+      ...(m.hidden
+        ? [
+            `The ${festival.name} committee has hidden ${what}: visitors no longer see it in the lists, the schedule or the map. You and the committee still do.`,
+            '',
+            `The committee's reason: ${m.reason ?? ''}`,
+            '',
+            'To ask about it, reply to this e-mail.',
+          ]
+        : [
+            `The ${festival.name} committee has shown ${what} again: it is back in the lists, the schedule and the map.`,
+          ]),
+      '',
+      `Your ${m.kind}: ${m.url}`,
       '',
       `The ${festival.name} committee`,
     ].join('\n'),

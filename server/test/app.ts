@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import type { RateRules } from '../deps.js';
+import type { NoticeTiming, RateRules } from '../deps.js';
 import { loadFestivalConfig } from '../features/festival/load.js';
 import type { Clock } from '../lib/clock.js';
 import { smtpTransport } from '../mail/transport.js';
+import { flushScheduleNotices } from '../features/scheduling/notices.js';
 import { createTestDb, type TestDb } from './database.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
@@ -25,13 +26,27 @@ export interface TestApp {
   testDb: TestDb;
   clock: TestClock;
   smtp: SmtpSink;
-  /** Deliver the outbox now (the worker is not started in tests). */
+  /** Deliver the outbox now (the worker is not started in tests); due scheduling notices first. */
   deliverMail(): Promise<number>;
+  /**
+   * Turn due scheduling notices into outbox rows, as the worker does at the start of a run, without
+   * delivering anything. Returns how many mails were queued.
+   */
+  flushNotices(): Promise<number>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
-  options: { rateRules?: Partial<RateRules>; clock?: TestClock } = {},
+  options: {
+    rateRules?: Partial<RateRules>;
+    clock?: TestClock;
+    mailRatePerHour?: number;
+    /**
+     * Scheduling notices are due at once here (delay 0), so a test's deliverMail() sends a save's
+     * notice; a test of coalescing sets the delay (docs/decisions/0038-coalesced-notices.md).
+     */
+    notices?: Partial<NoticeTiming>;
+  } = {},
 ): Promise<TestApp> {
   // Read the configuration first: if it is invalid, nothing has been opened that would keep
   // the test process alive.
@@ -47,6 +62,8 @@ export async function createTestApp(
     clock,
     mailTransport: smtpTransport(smtp.url, 'Porchfest <no-reply@porchfest.test>'),
     rateRules: options.rateRules,
+    mailRatePerHour: options.mailRatePerHour,
+    notices: { delayMs: 0, ...options.notices },
     webRoot: '/nonexistent',
   });
   await app.ready();
@@ -56,6 +73,7 @@ export async function createTestApp(
     clock,
     smtp,
     deliverMail: () => app.outbox.runOnce(),
+    flushNotices: () => flushScheduleNotices(app.deps),
     async close() {
       await app.close();
       await smtp.close();

@@ -18,8 +18,21 @@ import type { FestivalConfig } from '../../contract/festival.js';
  * hints: a missing hint is slower, never broken.
  */
 export interface PageShells {
-  /** The HTML for a client route (a path without its query). */
-  forPath(path: string): string;
+  /**
+   * The HTML for a client route (a path without its query), with `head` (the page's title and
+   * link-preview tags, server/web/link-preview.ts) in place of index.html's own.
+   */
+  forPath(path: string, head: string): string;
+}
+
+/** index.html's title, description and preview tags: each page gets its own instead. */
+const PREVIEW_TAGS =
+  /\s*(<title>[\s\S]*?<\/title>|<meta\s+(name|property)="(description|og:[^"]*|twitter:[^"]*)"[\s\S]*?>|<!--\s*Link previews[\s\S]*?-->)/g;
+
+/** The page with `head` written where the head ends (or at the top, for a page without a head). */
+function withHead(html: string, head: string): string {
+  if (/<\/head>/.test(html)) return html.replace(/\s*<\/head>/, () => `\n    ${head}\n  </head>`);
+  return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${head}`);
 }
 
 /** Landing pages and the source module of their screen, relative to web/ (the Vite root). */
@@ -37,11 +50,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export function loadPageShells(webRoot: string, festival: FestivalConfig): PageShells {
-  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(PREVIEW_TAGS, '');
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest = readManifest(manifestPath);
 
-  const shells = new Map<string, string>();
+  const hintsByPath = new Map<string, string>();
   if (manifest) {
     for (const [path, screen] of Object.entries(LANDING_SCREENS(festival))) {
       const hints = landingHints(manifest, screen);
@@ -49,14 +62,15 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
         // The first slide is the largest thing painted on the home page (Lighthouse's LCP element).
         hints.push(`<link rel="preload" as="image" href="${attr(festival.carousel[0].src)}" fetchpriority="high">`);
       }
-      if (hints.length > 0)
-        shells.set(
-          path,
-          indexHtml.replace(/\s*<\/head>/, () => `\n    ${hints.join('\n    ')}\n  </head>`),
-        );
+      if (hints.length > 0) hintsByPath.set(path, hints.join('\n    '));
     }
   }
-  return { forPath: (path) => shells.get(path) ?? indexHtml };
+  return {
+    forPath: (path, head) => {
+      const hints = hintsByPath.get(path);
+      return withHead(indexHtml, hints ? `${head}\n    ${hints}` : head);
+    },
+  };
 }
 
 /** The screen's chunk, every chunk it statically imports, and their CSS, less what the entry already loads. */

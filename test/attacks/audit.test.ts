@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../e2e/support/server.js';
 
 /**
- * Issue 7, attacks: `npm audit --omit=dev` finds no high or critical advisory in what production
- * installs. The audit asks the registry's advisory endpoint; when that cannot answer (no network,
- * or a registry mirror that does not serve advisories) the test says so and is skipped, since
- * nothing about the code can be concluded from it.
+ * Attack suite (docs/decisions/0012-attack-suite.md): `npm audit --omit=dev` finds no high or
+ * critical advisory in what production installs. The audit asks the registry's advisory endpoint;
+ * when that cannot answer (no network, or a registry mirror that does not serve advisories) the
+ * test says so and is skipped, since nothing about the code can be concluded from it.
  */
 interface AuditReport {
   metadata?: { vulnerabilities?: Record<string, number>; dependencies?: { prod?: number; total?: number } };

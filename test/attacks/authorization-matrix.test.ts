@@ -5,10 +5,11 @@ import { ACTORS, buildWorld, type Actor, type Target, type World } from './suppo
 import { changedTables, clearTables, snapshot } from './support/snapshot.js';
 
 /**
- * Issue 7, attacks: every mutating endpoint, the test endpoints and the two private reads,
- * against every kind of caller. Each cell's expected status is written below; the test fails
- * when the OpenAPI document lists a mutating or /v1/test endpoint this table lacks, or the
- * table names one that no longer exists. A denied cell must leave every table as it was.
+ * Attack suite (docs/decisions/0012-attack-suite.md): every mutating endpoint, the test endpoints
+ * and the two private reads, against every kind of caller. Each cell's expected status is written
+ * below; the test fails when the OpenAPI document lists a mutating or /v1/test endpoint this table
+ * lacks, or the table names one that no longer exists. A denied cell must leave every table as it
+ * was.
  *
  * "owner" and "other owner" follow the row: for a venue route the venue's host and a host with
  * a venue of their own, for an act route the act's performer and a performer with another act.
@@ -33,15 +34,44 @@ const TABLE = `
   POST   /v1/comments                    | 401       | 201       | 201  | 201            | 201         | 201   | 201   | 401     | 401    | 401
   GET    /v1/comments                    | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
   POST   /v1/contact                     | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
-  GET    /v1/auth/user/resources         | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/auth/user/resources         | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
   GET    /v1/test/all                    | 200       | 200       | 200  | 200            | 200         | 200   | 200   | 200     | 200    | 200
   GET    /v1/test/user                   | 401       | 200       | 200  | 200            | 200         | 200   | 200   | 401     | 401    | 401
   GET    /v1/test/mod                    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
   GET    /v1/test/admin                  | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/dashboard             | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/users                 | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  PUT    /v1/admin/users/{id}/admin      | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/audit                 | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/exports/{name}.csv    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/settings              | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  PUT    /v1/admin/settings/schedule-release | 401   | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/rain-date             | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  PUT    /v1/admin/settings/rain-date    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/announcements         | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  POST   /v1/admin/announcements         | 401       | 403       | 403  | 403            | 403         | 403   | 201   | 401     | 401    | 401
+  DELETE /v1/admin/announcements/{id}    | 401       | 403       | 403  | 403            | 403         | 403   | 204   | 401     | 401    | 401
+  GET    /v1/admin/mailings/recipients   | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/admin/mailings              | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  POST   /v1/admin/mailings              | 401       | 403       | 403  | 403            | 403         | 403   | 201   | 401     | 401    | 401
+  PUT    /v1/admin/acts/{id}/hidden      | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  PUT    /v1/admin/venues/{id}/hidden    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
 `;
 
-/** Private reads kept in the table beside the writes: messages to an owner and the admins' lookup by e-mail. */
-const PRIVATE_READS = new Set(['GET /v1/comments', 'GET /v1/auth/user/resources']);
+/** Private reads kept in the table beside the writes: messages to an owner, the lookup by e-mail (admins, and the owner's own address), the committee's desk. */
+const PRIVATE_READS = new Set([
+  'GET /v1/comments',
+  'GET /v1/auth/user/resources',
+  'GET /v1/admin/dashboard',
+  'GET /v1/admin/users',
+  'GET /v1/admin/audit',
+  'GET /v1/admin/exports/{name}.csv',
+  'GET /v1/admin/settings',
+  'GET /v1/admin/rain-date',
+  'GET /v1/admin/announcements',
+  'GET /v1/admin/mailings/recipients',
+  'GET /v1/admin/mailings',
+]);
 
 interface Request {
   target: Target;
@@ -134,6 +164,67 @@ const REQUESTS: Record<string, Request> = {
   'GET /v1/test/user': { target: 'venue', send: () => ({ url: '/v1/test/user' }) },
   'GET /v1/test/mod': { target: 'venue', send: () => ({ url: '/v1/test/mod' }) },
   'GET /v1/test/admin': { target: 'venue', send: () => ({ url: '/v1/test/admin' }) },
+  'GET /v1/admin/dashboard': { target: 'venue', send: () => ({ url: '/v1/admin/dashboard' }) },
+  'GET /v1/admin/users': { target: 'venue', send: () => ({ url: '/v1/admin/users?include_total=true' }) },
+  // Granting admin to the venue's owner: a refusal must leave users (and audit_log) unchanged.
+  'PUT /v1/admin/users/{id}/admin': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/admin/users/${w.venueOwner.user.id}/admin`, payload: { is_admin: true } }),
+  },
+  'GET /v1/admin/audit': { target: 'venue', send: () => ({ url: '/v1/admin/audit' }) },
+  'GET /v1/admin/exports/{name}.csv': { target: 'venue', send: () => ({ url: '/v1/admin/exports/venues.csv' }) },
+  'GET /v1/admin/settings': { target: 'venue', send: () => ({ url: '/v1/admin/settings' }) },
+  'PUT /v1/admin/settings/schedule-release': {
+    target: 'venue',
+    send: () => ({ url: '/v1/admin/settings/schedule-release', payload: { release_at: '2030-01-01T09:00:00-05:00' } }),
+  },
+  'GET /v1/admin/rain-date': { target: 'venue', send: () => ({ url: '/v1/admin/rain-date' }) },
+  'PUT /v1/admin/settings/rain-date': {
+    target: 'venue',
+    send: () => ({ url: '/v1/admin/settings/rain-date', payload: { active: true } }),
+  },
+  'GET /v1/admin/announcements': { target: 'venue', send: () => ({ url: '/v1/admin/announcements' }) },
+  // A refused post or delete must leave announcements (and audit_log) unchanged.
+  'POST /v1/admin/announcements': {
+    target: 'venue',
+    send: () => ({
+      url: '/v1/admin/announcements',
+      payload: {
+        text: 'Lemonade on every porch',
+        link_url: 'https://example.org/',
+        level: 'warning',
+        starts_at: '2025-05-01T08:00:00-04:00',
+        ends_at: '2025-06-14T18:00:00-04:00',
+      },
+    }),
+  },
+  'DELETE /v1/admin/announcements/{id}': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/admin/announcements/${w.announcementId}` }),
+  },
+  'GET /v1/admin/mailings/recipients': {
+    target: 'venue',
+    send: () => ({ url: '/v1/admin/mailings/recipients?audience=everyone' }),
+  },
+  'GET /v1/admin/mailings': { target: 'venue', send: () => ({ url: '/v1/admin/mailings' }) },
+  // A mail to everyone: a refusal must leave mailings, outbox and audit_log unchanged.
+  'POST /v1/admin/mailings': {
+    target: 'venue',
+    send: () => ({
+      url: '/v1/admin/mailings',
+      payload: { audience: 'everyone', subject: 'Matrix', format: 'text', body: 'Hello' },
+    }),
+  },
+  // Hiding the act or venue, its owner included: a refusal must leave acts, venues, outbox and
+  // audit_log unchanged.
+  'PUT /v1/admin/acts/{id}/hidden': {
+    target: 'act',
+    send: (w) => ({ url: `/v1/admin/acts/${w.actId}/hidden`, payload: { hidden: true, reason: 'Matrix' } }),
+  },
+  'PUT /v1/admin/venues/{id}/hidden': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/admin/venues/${w.venueId}/hidden`, payload: { hidden: true, reason: 'Matrix' } }),
+  },
 };
 
 interface Row {
@@ -211,6 +302,7 @@ describe('authorization matrix', () => {
     const failures: string[] = [];
     let cells = 0;
     let denials = 0;
+    let cacheChecked = 0;
     for (const row of ROWS) {
       const request = REQUESTS[row.route]!;
       await clearTables(t.testDb.db);
@@ -232,6 +324,15 @@ describe('authorization matrix', () => {
         });
         cells += 1;
         const where = `${row.route} as ${actor}`;
+        // A private answer is never stored: anything sent with Authorization, and the sign-in,
+        // sign-up and reset answers whoever asks.
+        const sentAuthorization = 'authorization' in world.headers(actor, request.target);
+        const privateRoute = /\/v1\/auth\/(signin|signup|forgotpass|validatepasstoken|updatepass)$/.test(row.route);
+        if (sentAuthorization || privateRoute) {
+          cacheChecked += 1;
+          if (res.headers['cache-control'] !== 'no-store')
+            failures.push(`${where}: Cache-Control ${String(res.headers['cache-control'])}, expected no-store`);
+        }
         if (res.statusCode !== want) {
           failures.push(`${where}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 200)})`);
           continue;
@@ -243,12 +344,14 @@ describe('authorization matrix', () => {
         if (typeof body.error !== 'string' || typeof body.message !== 'string' || body.code !== code) {
           failures.push(`${where}: the ${want} is not a JSON error with code ${code}: ${res.body}`);
         }
-        const changed = changedTables(before, await snapshot(t.testDb.db));
+        // Per-user write limits count every write a user sends, denied ones too (a denial still
+        // costs the server a request): the counter is the one row a denial may add.
+        const changed = changedTables(before, await snapshot(t.testDb.db)).filter((c) => !c.startsWith('rate_limits'));
         if (changed.length > 0) failures.push(`${where}: denied with ${want} but changed ${changed.join(', ')}`);
       }
     }
     console.log(
-      `authorization matrix: ${cells} cells (${ROWS.length} routes x ${ACTORS.length} actors), ${denials} denials with the database unchanged`,
+      `authorization matrix: ${cells} cells (${ROWS.length} routes x ${ACTORS.length} actors), ${denials} denials with the database unchanged, ${cacheChecked} private answers with Cache-Control: no-store`,
     );
     expect(failures).toEqual([]);
     expect(cells).toBe(ROWS.length * ACTORS.length);

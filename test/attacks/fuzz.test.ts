@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../../server/app.js';
 import { issueResetToken } from '../../server/features/auth/reset-tokens.js';
 import { createTestApp, type TestApp } from '../../server/test/app.js';
 import { buildAdmin, buildUser, type BuiltUser } from '../../server/test/builders.js';
@@ -17,15 +18,20 @@ import {
 } from './support/fuzz-arbitraries.js';
 
 /**
- * Issue 7, attacks: every /v1 endpoint of the OpenAPI document gets RUNS generated requests
- * (a body, a query string, path parameters and an Authorization header each), from one fixed,
- * printed seed. None may answer 5xx; every 4xx must be the JSON error shape. Most cases are near
- * a valid request, so they get past validation into the handlers and the database.
+ * Attack suite (docs/decisions/0012-attack-suite.md): every /v1 endpoint of the OpenAPI document
+ * gets RUNS generated requests (a body, a query string, path parameters and an Authorization header
+ * each), from one fixed, printed seed. None may answer 5xx; every 4xx must be the JSON error shape.
+ * Most cases are near a valid request, so they get past validation into the handlers and the
+ * database.
  *
  * Reproduce a run with ATTACKS_SEED=<seed>; more cases with ATTACKS_FUZZ_RUNS=<n>.
  */
 const SEED = Number(process.env.ATTACKS_SEED ?? 20250614);
-const RUNS = Number(process.env.ATTACKS_FUZZ_RUNS ?? 1000);
+/**
+ * 1,000 cases per endpoint on SQLite; on PostgreSQL, 250 of the same shapes, enough to reach every
+ * handler's queries on the second engine at a quarter of the time (docs/decisions/0036-ci-time-budget.md).
+ */
+const RUNS = Number(process.env.ATTACKS_FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 250 : 1000));
 /** Only the endpoints whose "METHOD /path" contains this (to reproduce one): ATTACKS_FUZZ_ROUTE. */
 const ONLY = process.env.ATTACKS_FUZZ_ROUTE;
 
@@ -34,6 +40,7 @@ const FRESH_VENUE = '@fresh-venue';
 const FRESH_ACT = '@fresh-act';
 const FRESH_TOKEN = '@fresh-reset-token';
 const FRESH_EMAIL = '@fresh-email';
+const FRESH_ANNOUNCEMENT = '@fresh-announcement';
 
 // One pixel, a real PNG: a rich text's inline image is stored in media under its hash.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -123,6 +130,40 @@ function specs(c: Context): Record<string, Spec> {
       body: { category: 'general', sender_email: 'fan@example.test', message: '<p>Hello</p>', website: '' },
     },
     'GET /v1/schedule': {},
+    'GET /v1/admin/dashboard': {},
+    'GET /v1/admin/users': { query: { offset: '0', limit: '25', include_total: 'true', search: 'fuzz', role: 'host' } },
+    'PUT /v1/admin/users/{id}/admin': { params: { id: String(c.resetUser.user.id) }, body: { is_admin: true } },
+    'GET /v1/admin/audit': { query: { offset: '0', limit: '25' } },
+    'GET /v1/admin/settings': {},
+    'PUT /v1/admin/settings/schedule-release': { body: { release_at: '2025-05-01T00:00:00-04:00' } },
+    'GET /v1/admin/exports/{name}.csv': { params: { name: 'venues' } },
+    'GET /v1/admin/rain-date': {},
+    'PUT /v1/admin/settings/rain-date': { body: { active: false } },
+    'GET /v1/announcements': {},
+    'GET /v1/admin/announcements': { query: { offset: '0', limit: '25' } },
+    'POST /v1/admin/announcements': {
+      body: {
+        text: 'Fuzz announcement',
+        link_url: 'https://example.org/fuzz',
+        level: 'info',
+        starts_at: '2025-05-01T08:00:00-04:00',
+        ends_at: '2025-06-14T18:00:00-04:00',
+      },
+    },
+    'DELETE /v1/admin/announcements/{id}': { params: { id: FRESH_ANNOUNCEMENT } },
+    'GET /v1/admin/mailings/recipients': { query: { audience: 'hosts' } },
+    'GET /v1/admin/mailings': { query: { offset: '0', limit: '25' } },
+    'POST /v1/admin/mailings': {
+      body: { audience: 'everyone', subject: 'Fuzz', format: 'rich', body: '<p>Hello <strong>all</strong></p>' },
+    },
+    // A fresh act and venue each run, so hiding them leaves the shared ones to the other routes.
+    'PUT /v1/admin/acts/{id}/hidden': { params: { id: FRESH_ACT }, body: { hidden: true, reason: 'Fuzz reason' } },
+    'PUT /v1/admin/venues/{id}/hidden': {
+      params: { id: FRESH_VENUE },
+      body: { hidden: true, reason: 'Fuzz reason' },
+    },
+    'GET /v1/schedule.ics': {},
+    'GET /v1/acts/{id}/calendar.ics': { params: { id: act } },
   };
 }
 
@@ -281,6 +322,99 @@ describe(`fuzzing every /v1 endpoint (seed ${SEED}, ${RUNS} cases each)`, () => 
   });
 });
 
+/** JSON nested `depth` levels: arrays, objects, or the two alternating. */
+function nested(depth: number, shape: 'array' | 'object' | 'mixed'): string {
+  const open = (i: number) => (shape === 'array' || (shape === 'mixed' && i % 2) ? '[' : '{"a":');
+  const close = (i: number) => (shape === 'array' || (shape === 'mixed' && i % 2) ? ']' : '}');
+  let head = '';
+  let tail = '';
+  for (let i = 0; i < depth; i++) {
+    head += open(i);
+    tail = close(i) + tail;
+  }
+  return `${head}1${tail}`;
+}
+
+describe('deep and large JSON bodies on every endpoint that takes a body', () => {
+  const DEPTHS = [10, 1_000, 100_000];
+  // A JSON string filling the body limit exactly, and one byte more.
+  const atLimit = JSON.stringify('a'.repeat(BODY_LIMIT_BYTES - 2));
+  const overLimit = JSON.stringify('a'.repeat(BODY_LIMIT_BYTES - 1));
+
+  it('reads an empty body with a JSON content type as no body, on a DELETE too', async () => {
+    const own = await buildContext();
+    const venueId = await buildVenue(t.app, own.admin);
+    for (const payload of ['', '  \n']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/logout',
+        headers: { 'content-type': 'application/json', ...(await buildUser(t.app, { host: true })).auth },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+    }
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/venues/${venueId}`,
+      headers: { 'content-type': 'application/json', ...own.admin.auth },
+      payload: '',
+    });
+    console.log(`fuzz empty JSON body: DELETE /v1/venues/{id} -> ${res.statusCode}`);
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('answers each with a 4xx JSON error (or success), never a 5xx', async () => {
+    // Logout last: it ends the session the other requests carry.
+    const targets = endpoints
+      .filter((e) => e.method !== 'GET')
+      .sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
+    const statuses = new Map<number, number>();
+    const problems: string[] = [];
+    const own = await buildContext();
+    for (const { method, path } of targets) {
+      const url = path.replace(/\{(\w+)\}/g, () => String(own.venueId));
+      const bodies: Array<[string, string]> = [
+        ...DEPTHS.flatMap((d) =>
+          (['array', 'object', 'mixed'] as const).map((shape): [string, string] => [
+            `${shape} depth ${d}`,
+            nested(d, shape),
+          ]),
+        ),
+        ['a body at the limit', atLimit],
+        ['a body one byte over the limit', overLimit],
+      ];
+      for (const [name, payload] of bodies) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { 'content-type': 'application/json', ...own.admin.auth },
+          payload,
+        });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const body = res.headers['content-type']?.toString().startsWith('application/json')
+          ? (res.json() as { error?: unknown; message?: unknown })
+          : undefined;
+        const shaped = typeof body?.error === 'string' && typeof body.message === 'string';
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && !shaped))
+          problems.push(`${method} ${path} with ${name} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (name.includes('over the limit') && res.statusCode !== 413)
+          problems.push(`${method} ${path} with ${name} -> ${res.statusCode}`);
+        if (name.endsWith('depth 100000') && res.statusCode !== 400 && res.statusCode !== 401)
+          problems.push(`${method} ${path} with ${name} -> ${res.statusCode}`);
+      }
+    }
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}x${n}`)
+      .join(' ');
+    console.log(
+      `fuzz deep/large: ${targets.length} endpoints x ${DEPTHS.length * 3 + 2} bodies (depth up to ${DEPTHS.at(-1)}, ` +
+        `${BODY_LIMIT_BYTES} bytes and one more): ${histogram}; ${problems.length} problems`,
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
 async function inParallel<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   let next = 0;
@@ -308,6 +442,20 @@ async function fuzzEndpoint(index: number, method: string, path: string) {
     const json = JSON.stringify(generated);
     if (json.includes(FRESH_VENUE)) fresh.set(FRESH_VENUE, String(await buildVenue(t.app, own.admin)));
     if (json.includes(FRESH_ACT)) fresh.set(FRESH_ACT, String(await buildAct(t.app, own.admin)));
+    if (json.includes(FRESH_ANNOUNCEMENT)) {
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/v1/admin/announcements',
+        headers: own.admin.auth,
+        payload: {
+          text: 'To be deleted',
+          level: 'info',
+          starts_at: '2025-05-01T08:00:00-04:00',
+          ends_at: '2025-05-02T08:00:00-04:00',
+        },
+      });
+      fresh.set(FRESH_ANNOUNCEMENT, String((posted.json() as { id: number }).id));
+    }
     if (json.includes(FRESH_TOKEN)) {
       fresh.set(FRESH_TOKEN, await issueResetToken(t.testDb.db.kysely, own.resetUser.user.id, t.clock.now()));
     }

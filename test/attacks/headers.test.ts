@@ -13,9 +13,10 @@ import { buildVenue } from '../../server/test/catalogue-builders.js';
 import { createTestDb, type TestDb } from '../../server/test/database.js';
 
 /**
- * Issue 7, attacks: the security headers on every kind of response the app sends (API JSON, the
- * SPA's HTML, static assets, media, 404, 413, 304, errors), HSTS only over HTTPS, CORS only
- * for the configured origins, and the body limit. Against the built web app (dist/web).
+ * Attack suite (docs/decisions/0012-attack-suite.md): the security headers on every kind of
+ * response the app sends (API JSON, the SPA's HTML, static assets, media, 404, 413, 304, errors),
+ * HSTS only over HTTPS, CORS only for the configured origins, and the body limit. Against the built
+ * web app (dist/web).
  */
 const ALLOWED_ORIGIN = 'https://porch.example.org';
 const webRoot = join(projectRoot, 'dist', 'web');
@@ -103,6 +104,34 @@ function everyKindOfResponse(): Array<{ name: string; status: number; options: I
       status: 415,
       options: { method: 'POST', url: '/v1/auth/signin', payload: 'x', headers: { 'content-type': 'text/xml' } },
     },
+    // Errors Fastify itself raises, before or instead of our handlers.
+    { name: 'bad URL encoding in the API', status: 400, options: { method: 'GET', url: '/v1/venues/%ff' } },
+    { name: 'bad URL encoding of a page', status: 400, options: { method: 'GET', url: '/%E0%A4%A' } },
+    {
+      name: 'malformed JSON',
+      status: 400,
+      options: {
+        method: 'POST',
+        url: '/v1/auth/signin',
+        payload: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      },
+    },
+    {
+      name: 'a content type with no type',
+      status: 415,
+      options: { method: 'POST', url: '/v1/auth/signin', payload: '{}', headers: { 'content-type': '/;' } },
+    },
+    {
+      name: 'an unsupported body on a DELETE',
+      status: 415,
+      options: {
+        method: 'DELETE',
+        url: '/v1/venues/1',
+        payload: 'x',
+        headers: { 'content-type': 'application/xml' },
+      },
+    },
     { name: 'schedule 200', status: 200, options: { method: 'GET', url: '/v1/schedule' } },
     { name: 'preflight', status: 204, options: { method: 'OPTIONS', url: '/v1/venues' } },
   ];
@@ -153,7 +182,7 @@ describe('security headers on every response', () => {
     expect(csp.get('form-action')).toEqual(["'self'"]);
     for (const [name, values] of csp) {
       for (const forbidden of ["'unsafe-eval'", "'strict-dynamic'", '*', 'data:', 'blob:']) {
-        if (name === 'img-src' && forbidden === 'data:') continue; // inline images of rich text (spec 5)
+        if (name === 'img-src' && forbidden === 'data:') continue; // inline images of rich text (docs/behaviour.md#validation)
         expect(values, `${name} allows ${forbidden}`).not.toContain(forbidden);
       }
     }
@@ -214,6 +243,13 @@ describe('CORS', () => {
       .split(',')
       .map((v) => v.trim().toLowerCase());
     expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+  });
+
+  it('lets an allowed origin read Retry-After (on a 429 or 503) and no other origin', async () => {
+    const allowed = await plain.inject({ method: 'GET', url: '/v1/festival', headers: { origin: ALLOWED_ORIGIN } });
+    expect(String(allowed.headers['access-control-expose-headers']).toLowerCase()).toContain('retry-after');
+    const bad = await plain.inject({ method: 'GET', url: '/v1/festival', headers: { origin: 'https://evil.example' } });
+    expect(bad.headers['access-control-expose-headers']).toBeUndefined();
   });
 
   it(`gives no CORS header to any other origin (${origins.length} lookalikes) or to a request without one`, async () => {

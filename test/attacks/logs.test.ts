@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../e2e/support/server.js';
 import { createTestDb, type TestDb } from '../../server/test/database.js';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.js';
+import { venueBody } from '../support/bodies.js';
 import { startBuiltServer } from './support/built-server.js';
 
 /**
- * Issue 7, attacks: the log of a full run holds no password, session token, reset token or
- * Authorization value. The built server runs a whole account's life (sign-up, sign-in, a failed
- * sign-in, authenticated calls, a reset by the mailed link, logout) at LOG_LEVEL info and debug,
- * and its stdout and stderr are searched for every secret it saw.
+ * Attack suite (docs/decisions/0012-attack-suite.md): the log of a full run holds no password,
+ * session token, reset token or Authorization value. The built server runs a whole account's life
+ * (sign-up, sign-in, a failed sign-in, authenticated calls, a reset by the mailed link, logout) at
+ * LOG_LEVEL info and debug, and its stdout and stderr are searched for every secret it saw.
  *
  * SMTP_URL is set: without it the app prints mail, reset links included, to the log on purpose
  * (docs/decisions/0004-mail-outbox.md), which is for a developer's machine only.
@@ -67,16 +68,7 @@ async function fullRun(baseUrl: string, level: string): Promise<{ secrets: Recor
   const venue = await call(
     'POST',
     '/v1/venues',
-    {
-      address: '3 Log Lane',
-      bio: '<p>A quiet porch.</p>',
-      rain_date_available: true,
-      preferred_act_types: ['folk'],
-      available_slots: [{ slot_def: 'Slot 1' }],
-      size_pref: 'any',
-      provide_electric: 'yes',
-      provide_sound_system: 'no',
-    },
+    venueBody('3 Log Lane', { bio: '<p>A quiet porch.</p>' }),
     bearer(sessionToken),
   );
   expect(venue.status).toBe(201);

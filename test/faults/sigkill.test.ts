@@ -10,12 +10,14 @@ import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js
 import { requestJson, seededRandom } from './support/http.js';
 
 /**
- * Issue 7: the built server SIGKILLed at random moments of a concurrent write load, 20 times.
- * The test keeps a model of every write the server acknowledged (a 2xx reached the client);
- * after each restart on the same database every one of them must be there, a write cut off by
- * the kill must be all there or not there at all, and no invariant may be broken.
+ * Fault test (docs/decisions/0013-festival-day-operations.md): the built server SIGKILLed at random
+ * moments of a concurrent write load, 20 times. The test keeps a model of every write the server
+ * acknowledged (a 2xx reached the client); after each restart on the same database every one of
+ * them must be there, a write cut off by the kill must be all there or not there at all, and no
+ * invariant may be broken.
  */
-const KILLS = 20;
+/** Kill rounds: 20 by default; FAULTS_KILLS=<n> sizes the run to a time budget. */
+const KILLS = Number(process.env.FAULTS_KILLS ?? 20);
 const WORKERS = 6;
 const SEED = Number(process.env.FAULTS_SEED ?? 20250614);
 const PASSWORD = 'Kill-Test-pass1';
@@ -56,14 +58,23 @@ interface Worker {
 
 const users = new Map<string, number>();
 const resets = new Map<string, number>();
-/** `"act name"` + venue address -> e-mails the acknowledged writes queued about that act there. */
-const expectedMail = new Map<string, number>();
+/**
+ * Acts an acknowledged venue delete took out of their slots: `"act name"` + venue address. Their
+ * owners hear of it if they had heard of the act being there (docs/decisions/0038-coalesced-notices.md).
+ */
+const deletedWhileScheduled = new Set<string>();
 const tally = {
   acknowledged: 0,
   cutOff: 0,
   conflicts: 0,
   refused: new Map<string, number>(),
   serverErrors: [] as string[],
+  /**
+   * 503 with Retry-After: a write that waited longer than the lock time-out (1 s) and was refused,
+   * not acknowledged (docs/decisions/0032-locked-database.md). Around a kill a few are expected on
+   * PostgreSQL while the dead process's transactions are rolled back; they are counted and bounded.
+   */
+  busy: [] as string[],
 };
 let onAcknowledged = () => {};
 let ipCounter = 0;
@@ -78,19 +89,6 @@ const slotsEqual = (a: Slots, b: Slots) =>
   a.size === b.size && [...a].every(([slot, act]) => b.has(slot) && b.get(slot) === act);
 const showSlots = (s: Slots) => JSON.stringify([...s].sort());
 const mailKey = (actName: string, address: string) => `"${actName}"\u0000at ${address}`;
-
-/** One mail per act whose slots at this venue changed (server/features/scheduling/notify.ts). */
-function actsNotified(before: Slots, after: Slots): number[] {
-  const changed = new Set<number>();
-  for (const [slot, act] of before) if (!after.has(slot) && act !== null) changed.add(act);
-  for (const [slot, act] of after) {
-    if (before.has(slot) && before.get(slot) === act) continue;
-    const old = before.get(slot);
-    if (old !== undefined && old !== null) changed.add(old);
-    if (act !== null) changed.add(act);
-  }
-  return [...changed];
-}
 
 function acknowledge(): void {
   tally.acknowledged += 1;
@@ -130,7 +128,9 @@ async function step(w: Worker, agent: Agent, base: string, rnd: ReturnType<typeo
   const send = async (method: string, path: string, body?: unknown, onCutOff?: () => void) => {
     try {
       const res = await requestJson(agent, base, method, path, { body, headers: auth });
-      if (res.status >= 500) tally.serverErrors.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      const refusal = `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`;
+      if (res.status === 503 && res.headers['retry-after']) tally.busy.push(refusal);
+      else if (res.status >= 500) tally.serverErrors.push(refusal);
       if (res.status >= 300 && res.status !== 409) {
         const key = `${method} ${path.replace(/\/\d+(?=\/|$)/g, '/:id')} ${res.status}`;
         tally.refused.set(key, (tally.refused.get(key) ?? 0) + 1);
@@ -222,10 +222,6 @@ async function step(w: Worker, agent: Agent, base: string, rnd: ReturnType<typeo
         ).available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null]),
       );
       expect(showSlots(shown), `PATCH /v1/venues/${venue.id} answers the slots it saved`).toBe(showSlots(next));
-      for (const act of actsNotified(venue.slots, next)) {
-        const key = mailKey(actNames.get(act)!, venue.address);
-        expectedMail.set(key, (expectedMail.get(key) ?? 0) + 1);
-      }
       venue.slots = next;
       acknowledge();
     } else if (res.status === 409) tally.conflicts += 1;
@@ -246,8 +242,7 @@ async function step(w: Worker, agent: Agent, base: string, rnd: ReturnType<typeo
   const res = await send('DELETE', `/v1/venues/${venue.id}`, undefined, () => (venue.pending = { kind: 'delete' }));
   if (res.status === 204) {
     for (const act of new Set([...venue.slots.values()].filter((a): a is number => a !== null))) {
-      const key = mailKey(actNames.get(act)!, venue.address);
-      expectedMail.set(key, (expectedMail.get(key) ?? 0) + 1);
+      deletedWhileScheduled.add(mailKey(actNames.get(act)!, venue.address));
     }
     venue.deleted = true;
     acknowledge();
@@ -364,17 +359,46 @@ async function verify(base: string, agent: Agent): Promise<Checked> {
     expect(userIds.get(email), `user ${email} (acknowledged sign-up) is present`).toBe(id);
     checked.users += 1;
   }
-  const mail = await db.kysely.selectFrom('outbox').select(['to_address', 'subject']).execute();
+  // The waiting notices first, then the mail: the running server may flush a notice in between,
+  // and a flush deletes the notice and queues its mail in one transaction, so read in this order
+  // every notice is in one list or the other (the other order could miss one in both).
+  const waitingNotices = new Set(
+    (await db.kysely.selectFrom('schedule_notices').select(['act_id', 'venue_id']).execute()).map(
+      (n) => `${n.act_id}:${n.venue_id}`,
+    ),
+  );
+  const mail = await db.kysely.selectFrom('outbox').select(['to_address', 'subject']).orderBy('id').execute();
   for (const [email, count] of resets) {
     const found = mail.filter((m) => m.to_address === email && m.subject.includes('reset your password')).length;
     expect(found, `reset mails queued for ${email}`).toBeGreaterThanOrEqual(count);
     checked.resetMails += count;
   }
-  for (const [key, count] of expectedMail) {
+  // Scheduling notices are coalesced (docs/decisions/0038-coalesced-notices.md), so a save is not
+  // one mail; what must hold is that none is lost: an act scheduled at a venue now either has a
+  // notice waiting there, or the last mail about it there says it plays (its owner heard of the
+  // latest state, and no later change is pending).
+  const about = (actName: string, address: string) =>
+    mail.filter((m) => m.subject.includes(`"${actName}"`) && m.subject.includes(`at ${address}`));
+  for (const w of workers) {
+    for (const venue of w.venues.filter((v) => !v.deleted)) {
+      for (const act of new Set([...venue.slots.values()].filter((a): a is number => a !== null))) {
+        checked.scheduleMails += 1;
+        if (waitingNotices.has(`${act}:${venue.id}`)) continue;
+        const last = about(actNames.get(act)!, venue.address).at(-1);
+        expect(last?.subject, `the last mail about act ${act} at venue ${venue.id} says it plays`).toMatch(
+          /is scheduled to play|has changed/,
+        );
+      }
+    }
+  }
+  // An act its owner had heard of at a venue since deleted: the last mail about it there says it no
+  // longer plays there (or never did).
+  for (const key of deletedWhileScheduled) {
     const [actPart, atPart] = key.split('\u0000') as [string, string];
-    const found = mail.filter((m) => m.subject.includes(actPart) && m.subject.includes(atPart)).length;
-    expect(found, `schedule mails queued about ${actPart} ${atPart}`).toBeGreaterThanOrEqual(count);
-    checked.scheduleMails += count;
+    const mails = mail.filter((m) => m.subject.includes(actPart) && m.subject.includes(atPart));
+    if (mails.length === 0) continue;
+    expect(mails.at(-1)!.subject, `the last mail about ${actPart} ${atPart}`).toContain('no longer scheduled');
+    checked.scheduleMails += 1;
   }
   for (const [name, query] of INVARIANTS) {
     const broken = await sql.raw(query).execute(db.kysely);
@@ -477,12 +501,14 @@ describe(`SIGKILL at random points of a write load, ${KILLS} times (${faultsEngi
     console.log(
       `[faults] SIGKILL (${faultsEngine}): ${KILLS} kills and restarts in ${((Date.now() - startedAt) / 1000).toFixed(0)} s ` +
         `(a restart until the server answered: median ${restartMs.sort((x, y) => x - y)[Math.floor(restartMs.length / 2)]} ms), seed ${SEED}; ` +
-        `${tally.acknowledged} writes acknowledged (${tally.cutOff} cut off by a kill, ${tally.conflicts} scheduling 409s, other refusals: ${refused}). ` +
+        `${tally.acknowledged} writes acknowledged (${tally.cutOff} cut off by a kill, ${tally.conflicts} scheduling 409s, ${tally.busy.length} busy 503s with Retry-After, other refusals: ${refused}). ` +
         `After the last restart: ${last.users} users, ${last.venues} venues with the slots of their last acknowledged save, ` +
-        `${last.deletedVenues} deleted venues gone, ${last.acts} acts, ${last.resetMails} reset mails and ${last.scheduleMails} schedule mails queued; ` +
+        `${last.deletedVenues} deleted venues gone, ${last.acts} acts, ${last.resetMails} reset mails and ${last.scheduleMails} scheduling notices accounted for (waiting, or the last mail saying so); ` +
         `${checks + totalChecked(last)} such checks over ${KILLS + 1} verifications; ${INVARIANTS.length} invariants held after every kill`,
     );
     expect(tally.serverErrors).toEqual([]);
+    // "Busy, try again" stays rare: at most one write in fifty (runs here: 0 to 5 of about 650).
+    expect(tally.busy.length, tally.busy.join('\n')).toBeLessThanOrEqual(Math.ceil(tally.acknowledged / 50));
     expect(tally.acknowledged).toBeGreaterThan(KILLS * WORKERS);
   });
 });

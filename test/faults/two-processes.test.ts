@@ -10,9 +10,10 @@ import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js
 import { requestJson, type JsonResponse } from './support/http.js';
 
 /**
- * Issue 7, scale past one machine: two app processes (the built server, two ports) on one
- * PostgreSQL, sharing nothing but the database and JWT_SECRET, configured exactly as
- * docs/deploying.md says (TRUST_PROXY=127.0.0.1 behind the proxy, SMTP_URL, DATABASE_URL).
+ * Scale past one machine (docs/decisions/0013-festival-day-operations.md): two app processes (the
+ * built server, two ports) on one PostgreSQL, sharing nothing but the database and JWT_SECRET,
+ * configured exactly as docs/deploying.md says (TRUST_PROXY=127.0.0.1 behind the proxy, SMTP_URL,
+ * DATABASE_URL).
  */
 const MAILS = 100;
 const PASSWORD = 'Two-Process-pass1';

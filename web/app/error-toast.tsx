@@ -1,6 +1,7 @@
 /**
- * Spec 2: "A hidden error toast exists but is never displayed." It is kept, hidden, so the
- * page has the same parts as the spec describes; nothing ever fills or shows it.
+ * docs/behaviour.md#navigation-bar: "A hidden error toast exists but is never displayed." It is
+ * kept, hidden, so the page has the same parts as the spec describes; nothing ever fills or shows
+ * it.
  */
 export function ErrorToast() {
   return (

@@ -9,9 +9,9 @@ const EventPage = lazyPage(loadEventPage, 'EventPage');
 const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 
 /**
- * Spec 2's /{product} route: its path comes from the festival config at run time, so it is
- * matched here rather than written into the route table. Any other single-segment path is
- * not found.
+ * The /{product} route (docs/behaviour.md#event-page): its path comes from the festival config at
+ * run time, so it is matched here rather than written into the route table. Any other
+ * single-segment path is not found.
  */
 export function FestivalSlugRoute() {
   const { slug } = useParams();

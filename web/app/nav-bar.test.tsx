@@ -22,10 +22,11 @@ async function openAccountMenu(path: string, name: string) {
 // The pages under the bar are this project's own screens (profile, admin board), so the
 // tests do not depend on what the public pages need from the browser.
 describe('navigation bar', () => {
-  test('signed out: the spec 2 links and "Login / Register", and no account menu', async () => {
+  test('signed out: the nav links and "Login / Register", and no account menu', async () => {
     const { nav } = await openAt('/admin');
     expect(within(nav).getByRole('link', { name: 'Porchfest 2025' })).toHaveAttribute('href', '/porchfest');
     for (const [name, href] of [
+      ['Schedule', '/schedule'],
       ['Acts', '/acts'],
       ['Venues', '/venues'],
       ['Contact', '/contact'],
@@ -37,6 +38,15 @@ describe('navigation bar', () => {
     }
     expect(within(nav).queryByRole('link', { name: 'My Acts' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  test('"Schedule" comes right after the brand, for everyone', async () => {
+    saveSession(await signUp(['performer'], 'Sid Schedule'));
+    const { nav } = await openAt('/profile');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names.slice(0, 3)).toEqual(['Porchfest 2025', 'Schedule', 'Acts']);
   });
 
   test('a performer sees My Acts but not My Venues', async () => {
@@ -68,6 +78,14 @@ describe('navigation bar', () => {
     const { nav } = await openAccountMenu('/profile', 'Ada Admin');
     expect(within(nav).getByRole('link', { name: 'My Venues' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'My Acts' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  test('only an admin has the Admin item', async () => {
+    saveSession(await signUp(['host', 'performer'], 'Nora Notadmin'));
+    const { nav } = await openAccountMenu('/profile', 'Nora Notadmin');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
   test('the account menu works from the keyboard and Escape closes it', async () => {
@@ -92,6 +110,8 @@ describe('navigation bar', () => {
     ['/login', 'Login / Register'],
     ['/contact-thankyou', 'Contact'],
     ['/acts', 'Acts'],
+    ['/schedule', 'Schedule'],
+    ['/myday', 'Schedule'],
   ])('%s highlights %s', async (path, item) => {
     const { nav } = await openAt(path);
     const current = within(nav)
@@ -106,5 +126,20 @@ describe('navigation bar', () => {
     const toast = document.getElementById('error-toast');
     expect(toast).not.toBeNull();
     expect(toast).not.toBeVisible();
+  });
+
+  test('the "{product} 2025" link is highlighted on its own page, and only there', async () => {
+    const { nav } = await openAt('/porchfest');
+    const brand = within(nav).getByRole('link', { name: 'Porchfest 2025' });
+    expect(brand).toHaveAttribute('aria-current', 'page');
+    expect(brand).toHaveClass('active');
+    for (const link of within(nav).getAllByRole('link')) {
+      if (link !== brand) expect(link).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  test('elsewhere the "{product} 2025" link is not highlighted', async () => {
+    const { nav } = await openAt('/about');
+    expect(within(nav).getByRole('link', { name: 'Porchfest 2025' })).not.toHaveAttribute('aria-current');
   });
 });

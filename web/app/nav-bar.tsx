@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFestival } from '../lib/festival';
 import { useSession } from '../lib/session';
 import { UserMenu } from './user-menu';
 
-type Section = 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'login' | 'account' | null;
+type Section = 'schedule' | 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'login' | 'account' | null;
 
-/** Which nav item a path lights up (spec 2: /register and /forgotpass light Login, /contact-thankyou Contact). */
+/**
+ * Which nav item a path lights up (docs/behaviour.md#navigation-bar: /register and /forgotpass
+ * light Login, /contact-thankyou Contact).
+ */
 export function navSection(pathname: string): Section {
   switch (pathname.split('/')[1] ?? '') {
+    case 'schedule':
+    case 'myday':
+      return 'schedule';
     case 'acts':
       return 'acts';
     case 'venues':
@@ -27,13 +33,17 @@ export function navSection(pathname: string): Section {
     case 'profile':
     case 'myacts':
     case 'myvenues':
+    case 'admin':
       return 'account';
     default:
       return null;
   }
 }
 
+// "Schedule" comes first, right after the brand: the page festival-goers need on the day
+// (docs/decisions/0015-festival-day.md). The spec's links follow unchanged.
 const LINKS = [
+  { to: '/schedule', label: 'Schedule', section: 'schedule' },
   { to: '/acts', label: 'Acts', section: 'acts' },
   { to: '/venues', label: 'Venues', section: 'venues' },
   { to: '/contact', label: 'Contact', section: 'contact' },
@@ -56,14 +66,39 @@ function NavItem({ to, label, active, onClick }: { to: string; label: string; ac
   );
 }
 
+/** The "{product} 2025" link: the event page's nav item, lit on that page like the others. */
+function BrandLink({
+  to,
+  active,
+  onClick,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      className={`navbar-brand${active ? ' active' : ''}`}
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /**
- * Spec 2's navigation bar, in Bootstrap's navbar markup without its JavaScript: on a phone
- * the links fold behind the toggler and fold away again once one is chosen.
+ * The navigation bar (docs/behaviour.md#navigation-bar), in Bootstrap's navbar markup without its
+ * JavaScript: on a phone the links fold behind the toggler and fold away again once one is chosen.
  */
 export function NavBar() {
   const { data: festival } = useFestival();
   const user = useSession();
-  const section = navSection(useLocation().pathname);
+  const { pathname } = useLocation();
+  const section = navSection(pathname);
   const [expanded, setExpanded] = useState(false);
   const collapse = () => setExpanded(false);
 
@@ -71,9 +106,9 @@ export function NavBar() {
     <nav className="navbar navbar-expand-lg bg-dark" data-bs-theme="dark" aria-label="Main">
       <div className="container">
         {festival ? (
-          <Link className="navbar-brand" to={`/${festival.slug}`} onClick={collapse}>
+          <BrandLink to={`/${festival.slug}`} active={pathname === `/${festival.slug}`} onClick={collapse}>
             {festival.name} {festival.year}
-          </Link>
+          </BrandLink>
         ) : (
           <span className="navbar-brand" aria-hidden="true" />
         )}

@@ -1,25 +1,37 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/page-title';
+import { useOnline } from '../lib/online';
 
 /**
  * Shown when a screen throws or its code cannot be loaded (typically a new release replaced
- * the chunk this page asked for): a reload fetches the current one. Inside the layout it
- * sits in the page's <main>; `standalone` is for a failure of the layout itself.
+ * the chunk this page asked for): a reload fetches the current one. Offline, the screen's code
+ * was never saved for offline use (the rich-text editor's forms): it says so and offers the
+ * schedule instead of a reload, which would show nothing more. Inside the layout it sits in the
+ * page's <main>; `standalone` is for a failure of the layout itself.
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
-  usePageTitle('Something went wrong');
+  const online = useOnline();
+  usePageTitle(online ? 'Something went wrong' : 'Not available offline');
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);
-  const content = (
+  const content = online ? (
     <>
       <h1>Something went wrong</h1>
       <p>This page could not be shown.</p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         Reload the page
       </button>
+    </>
+  ) : (
+    <>
+      <h1>Not available offline</h1>
+      <p>This page needs a connection. The schedule and the pages you have opened still work.</p>
+      <Link className="btn btn-primary" to="/schedule">
+        Open the schedule
+      </Link>
     </>
   );
   return standalone ? <main className="container py-4">{content}</main> : content;

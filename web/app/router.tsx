@@ -10,6 +10,7 @@ const About = lazyPage(() => import('../features/public/routes/about'), 'About')
 const Faq = lazyPage(() => import('../features/public/routes/faq'), 'Faq');
 const Waivers = lazyPage(() => import('../features/public/routes/waivers'), 'Waivers');
 const Schedule = lazyPage(() => import('../features/schedule/routes/schedule'), 'Schedule');
+const MyDay = lazyPage(() => import('../features/favourites/routes/my-day'), 'MyDay');
 const Contact = lazyPage(() => import('../features/messages/routes/contact'), 'Contact');
 const ContactThankYou = lazyPage(() => import('../features/messages/routes/contact-thankyou'), 'ContactThankYou');
 const VenueContact = lazyPage(() => import('../features/messages/routes/venue-contact'), 'VenueContact');
@@ -21,6 +22,7 @@ const ResetPass = lazyPage(() => import('../features/auth/routes/reset-pass'), '
 const Profile = lazyPage(() => import('../features/profile/routes/profile'), 'Profile');
 const UserProfile = lazyPage(() => import('../features/profile/routes/user-profile'), 'UserProfile');
 const AdminBoard = lazyPage(() => import('../features/admin/routes/admin-board'), 'AdminBoard');
+const People = lazyPage(() => import('../features/admin/routes/people'), 'People');
 const VenueList = lazyPage(() => import('../features/venues/routes/venue-list'), 'VenueList');
 const VenueForm = lazyPage(() => import('../features/venues/routes/venue-form'), 'VenueForm');
 const VenueDetail = lazyPage(() => import('../features/venues/routes/venue-detail'), 'VenueDetail');
@@ -32,7 +34,10 @@ const ActDetail = lazyPage(() => import('../features/acts/routes/act-detail'), '
 const MyActs = lazyPage(() => import('../features/acts/routes/my-acts'), 'MyActs');
 const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 
-/** Spec 2's route table. The new, edit and slots screens read their mode from the path. */
+/**
+ * The route table (docs/behaviour.md#screens). The new, edit and slots screens read their mode from
+ * the path.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -47,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: '/faq', element: <Faq /> },
           { path: '/waivers', element: <Waivers /> },
           { path: '/schedule', element: <Schedule /> },
+          { path: '/myday', element: <MyDay /> },
           { path: '/contact', element: <Contact /> },
           { path: '/contact-thankyou', element: <ContactThankYou /> },
           { path: '/login', element: <Login /> },
@@ -56,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <Profile /> },
           { path: '/profile/:userEmail', element: <UserProfile /> },
           { path: '/admin', element: <AdminBoard /> },
+          { path: '/admin/people', element: <People /> },
           { path: '/venues', element: <VenueList /> },
           { path: '/venues/new', element: <VenueForm /> },
           { path: '/venues/:venueId', element: <VenueDetail /> },
@@ -69,7 +76,8 @@ export const routes: RouteObject[] = [
           { path: '/acts/:actId/edit', element: <ActForm /> },
           { path: '/acts/:actId/contact', element: <ActContact /> },
           { path: '/myacts', element: <MyActs /> },
-          // /{product}: the event page, whose path is the festival's slug (spec 2).
+          // /{product}: the event page, whose path is the festival's slug
+          // (docs/behaviour.md#event-page).
           { path: '/:slug', element: <FestivalSlugRoute /> },
           { path: '*', element: <NotFound /> },
         ],

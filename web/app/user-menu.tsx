@@ -5,10 +5,10 @@ import { logout } from '../features/auth/api/logout';
 import { hasRole } from '../lib/roles';
 
 /**
- * Spec 2's account dropdown, built as a disclosure (a button that shows a list of links)
- * rather than with react-bootstrap's Dropdown, which would bring Popper and more into the
- * first page's JavaScript. Enter or Space opens it, arrow keys move through it, Escape
- * closes it and returns focus to the button, and it closes when focus or a click leaves it.
+ * The account dropdown (docs/behaviour.md#navigation-bar), built as a disclosure (a button that
+ * shows a list of links) rather than with react-bootstrap's Dropdown, which would bring Popper and
+ * more into the first page's JavaScript. Enter or Space opens it, arrow keys move through it,
+ * Escape closes it and returns focus to the button, and it closes when focus or a click leaves it.
  */
 export function UserMenu({ user, active, onNavigate }: { user: SessionUser; active: boolean; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
@@ -58,6 +58,9 @@ export function UserMenu({ user, active, onNavigate }: { user: SessionUser; acti
   };
 
   return (
+    // The arrow keys bubble up from the focused button or link: the menu's roving focus is one
+    // handler on the item that holds them, not one per element.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       ref={containerRef}
       className="nav-item dropdown"
@@ -93,6 +96,13 @@ export function UserMenu({ user, active, onNavigate }: { user: SessionUser; acti
           <li>
             <Link className="dropdown-item" to="/myvenues" onClick={choose}>
               My Venues
+            </Link>
+          </li>
+        )}
+        {user.is_admin && (
+          <li>
+            <Link className="dropdown-item" to="/admin" onClick={choose}>
+              Admin
             </Link>
           </li>
         )}

@@ -33,7 +33,7 @@ describe('api client', () => {
     expect((wrong as ApiError).body.error).toBe(AuthServerMessages.badCredentials);
   });
 
-  test('no response at all shows the spec 8 network dialog, then throws NetworkError', async () => {
+  test('no response at all shows the network-error dialog, then throws NetworkError', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     // Nothing listens on port 9 (discard) here: the connection is refused.
     setApiBaseUrl('http://127.0.0.1:9');

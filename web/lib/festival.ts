@@ -1,12 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FestivalConfig } from '../../contract/festival';
+import type { FestivalResponse } from '../../contract/festival';
+import { registerZoneTable } from '../../contract/festival-time';
 import { apiGet } from './api-client';
 
-/** The edition does not change while a page is open: fetch it once and keep it. */
+/**
+ * The configuration does not change while a page is open, but the committee's switches (the rain
+ * date, the schedule's release) can: a page open for a while asks again when it is looked at after
+ * five minutes, at the cost of a 304 (the app's other queries do not refetch on focus).
+ */
 export const festivalQuery = queryOptions({
   queryKey: ['festival'],
-  queryFn: ({ signal }) => apiGet<FestivalConfig>('/v1/festival', { anonymous: true, signal }),
-  staleTime: Infinity,
+  queryFn: async ({ signal }) => {
+    const festival = await apiGet<FestivalResponse>('/v1/festival', { anonymous: true, signal });
+    // A copy kept by an older service worker may lack the table: festival time then asks Intl.
+    if (festival.zone_table) registerZoneTable(festival.zone_table);
+    return festival;
+  },
+  staleTime: 5 * 60_000,
+  refetchOnWindowFocus: true,
   gcTime: Infinity,
 });
 

@@ -2,12 +2,15 @@ import type { SessionUser } from '../../contract/auth';
 
 export type Role = 'admin' | 'host' | 'performer';
 
-/** Spec 6 signed-in check: a stored user with a token. */
+/** Signed-in check (docs/behaviour.md#roles-and-permissions): a stored user with a token. */
 export function isSignedIn(user: SessionUser | null): user is SessionUser {
   return user !== null && user.jwt_token.length > 0;
 }
 
-/** Spec 6 role check: admin passes every role check; host and performer pass for their own role. */
+/**
+ * Role check (docs/behaviour.md#roles-and-permissions): admin passes every role check; host and
+ * performer pass for their own role.
+ */
 export function hasRole(user: SessionUser | null, role: Role): boolean {
   if (!isSignedIn(user)) return false;
   if (user.is_admin) return true;
@@ -16,7 +19,10 @@ export function hasRole(user: SessionUser | null, role: Role): boolean {
   return false;
 }
 
-/** Spec 6 ownership check: admin passes; anyone else only for a resource they created. */
+/**
+ * Ownership check (docs/behaviour.md#roles-and-permissions): admin passes; anyone else only for a
+ * resource they created.
+ */
 export function isOwner(user: SessionUser | null, ownerId: number): boolean {
   if (!isSignedIn(user)) return false;
   return user.is_admin || user.id === ownerId;

@@ -2,9 +2,9 @@ import type { SlotDef } from '../../contract/enums';
 import type { FestivalConfig, SlotConfig } from '../../contract/festival';
 
 /**
- * A clock time as the schedule's column titles write it (spec 2: '12pm-1:00pm, 1:30pm-2:30pm,
- * 3:00pm-4:00pm, 4:30pm-5:30pm'): noon and midnight as '12pm' and '12am', every other time with
- * its minutes, '1:00pm'.
+ * A clock time as the schedule's column titles write it (docs/behaviour.md#schedule: '12pm-1:00pm,
+ * 1:30pm-2:30pm, 3:00pm-4:00pm, 4:30pm-5:30pm'): noon and midnight as '12pm' and '12am', every
+ * other time with its minutes, '1:00pm'.
  */
 export function scheduleClock(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
@@ -27,7 +27,10 @@ export interface ScheduleColumn {
   title: string;
 }
 
-/** The four slot columns of the schedule, titled with this edition's times (spec 9). */
+/**
+ * The four slot columns of the schedule, titled with this edition's times
+ * (docs/behaviour.md#constants-and-limits).
+ */
 export function scheduleColumns(festival: Pick<FestivalConfig, 'slots'>): ScheduleColumn[] {
   return SCHEDULE_SLOT_KEYS.map((key, i) => {
     const slot = `Slot ${i + 1}` as SlotDef;

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, inject, test, vi } from 'vitest';
 import { AuthServerMessages } from '../../contract/auth';
 import { renderApp, signUp } from '../test/render-app';
-import { ApiError, apiGet } from './api-client';
+import { watchFetch } from '../test/fetch-calls';
+import { ApiError, apiGet, setApiBaseUrl } from './api-client';
+import { checkSession } from './session-check';
 import { currentSession, saveSession, SESSION_STORAGE_KEY, tokenExpiresAt } from './session';
 
 afterEach(() => {
@@ -18,7 +20,7 @@ function jumpPastExpiry(token: string): void {
   vi.setSystemTime(expiresAt + 60_000);
 }
 
-describe('session (spec 3 and 4)', () => {
+describe('session', () => {
   test('an expired stored token is dropped silently at start: signed out, no alert, no dialog', async () => {
     const confirm = vi.spyOn(window, 'confirm');
     const person = await signUp(['host'], 'Ezra Expired');
@@ -83,5 +85,68 @@ describe('session (spec 3 and 4)', () => {
       headers: { authorization: `Bearer ${person.jwt_token}` },
     });
     expect(response.status).toBe(401);
+  });
+
+  /** Ends the person's session on the server, as a logout or a password reset elsewhere does. */
+  const signOutElsewhere = async (token: string) =>
+    expect(
+      (
+        await fetch(`${inject('apiUrl')}/v1/auth/logout`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(200);
+
+  const signedOutQuietly = async (name: string) => {
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  };
+
+  test('a session ended elsewhere is dropped quietly when the app loads', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const person = await signUp(['host'], 'Lena Loaded');
+    saveSession(person);
+    await signOutElsewhere(person.jwt_token);
+    renderApp('/profile');
+    await signedOutQuietly('Lena Loaded');
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  test('a session ended elsewhere is dropped quietly when the app regains focus', async () => {
+    const person = await signUp(['performer'], 'Fay Focus');
+    saveSession(person);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    await signOutElsewhere(person.jwt_token);
+    fireEvent.focus(window);
+    await signedOutQuietly('Fay Focus');
+  });
+
+  test('no answer from the server is no verdict: the person stays signed in, with no dialog', async () => {
+    const person = await signUp(['host'], 'Nell Network');
+    saveSession(person);
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    // The check made at load has had its answer.
+    await checkSession();
+    const confirm = vi.spyOn(window, 'confirm');
+    const calls = watchFetch();
+    // Nothing listens on port 9 (discard) here: the connection is refused, as when offline.
+    setApiBaseUrl('http://127.0.0.1:9');
+    try {
+      fireEvent.focus(window);
+      await waitFor(() => expect(calls()).toContain('GET http://127.0.0.1:9/v1/test/user'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      setApiBaseUrl(inject('apiUrl'));
+    }
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(currentSession()?.id).toBe(person.id);
+    expect(confirm).not.toHaveBeenCalled();
   });
 });

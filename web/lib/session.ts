@@ -1,7 +1,8 @@
+import { decodeJwt } from 'jose';
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../contract/auth';
 
-/** Spec 3: the whole sign-in response is kept in the browser under this key. */
+/** docs/behaviour.md#entities: the whole sign-in response is kept in the browser under this key. */
 export const SESSION_STORAGE_KEY = 'user';
 
 // setTimeout keeps a signed 32-bit delay; a longer one would fire at once.
@@ -50,16 +51,9 @@ function parse(raw: string | null): SessionUser | null {
 
 /** The token's `exp` in milliseconds, or null when it has none or cannot be read. */
 export function tokenExpiresAt(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
   try {
-    const json = atob(
-      payload
-        .replace(/-/g, '+')
-        .replace(/_/g, '/')
-        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-    );
-    const exp: unknown = (JSON.parse(json) as { exp?: unknown }).exp;
+    // Reads the claims only: the signature is the server's to check on every call.
+    const { exp } = decodeJwt(token);
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
@@ -94,8 +88,8 @@ function scheduleExpiry(user: SessionUser | null): void {
 
 /**
  * The signed-in user, checked: a stored token whose expiry has passed is removed silently
- * (spec 4) and null is returned. Called at start, before each authenticated call, and when
- * the token's expiry time comes.
+ * (docs/behaviour.md#states-and-transitions) and null is returned. Called at start, before each
+ * authenticated call, and when the token's expiry time comes.
  */
 export function currentSession(): SessionUser | null {
   const user = storedUser();
@@ -111,7 +105,7 @@ export function currentSession(): SessionUser | null {
   return user;
 }
 
-/** Spec 3: the whole response is stored, but only when it carries jwt_token. */
+/** docs/behaviour.md#entities: the whole response is stored, but only when it carries jwt_token. */
 export function saveSession(response: unknown): SessionUser | null {
   if (!isSessionUser(response)) return null;
   try {

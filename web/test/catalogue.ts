@@ -40,3 +40,18 @@ export const createAct = (performer: SessionUser, input: Partial<ActInput> = {})
     sound_system: 'bring_own',
     ...input,
   });
+
+/** The host places acts in the venue's slots (PATCH /v1/venues/{id}, the slots screen's call). */
+export async function scheduleActs(
+  host: SessionUser,
+  venueId: number,
+  slots: Array<{ slot_def: string; scheduled_act_id: number | null }>,
+): Promise<Venue> {
+  const response = await fetch(`${inject('apiUrl')}/v1/venues/${venueId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.jwt_token}` },
+    body: JSON.stringify({ available_slots: slots }),
+  });
+  if (response.status !== 200) throw new Error(`PATCH /v1/venues/${venueId} failed: ${response.status}`);
+  return (await response.json()) as Venue;
+}

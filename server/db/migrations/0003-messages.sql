@@ -1,5 +1,5 @@
--- Messages to the owner of a venue or an act (spec 3 Comment). Messages to the committee are
--- not stored: they go straight to the outbox.
+-- Messages to the owner of a venue or an act (the Comment entity, docs/behaviour.md#entities).
+-- Messages to the committee are not stored: they go straight to the outbox.
 -- {{ID}} is the only dialect-specific token: see server/db/migrate.ts.
 
 CREATE TABLE comments (

@@ -101,6 +101,43 @@ describe('GET /v1/acts: filters', () => {
     expect(names(await listOk({ ...scope, s_preferred_slots__ilike: 'Slot 2' }))).toEqual([]);
   });
 
+  it('filters by the slot an act is scheduled to play (scheduled_slot), not the one it prefers', async () => {
+    const { performer, ids } = await performerWith([
+      { name: 'Plays Two', preferred_slots: ['Slot 1'] },
+      { name: 'Plays Two And Four', preferred_slots: ['Slot 1'] },
+      { name: 'Prefers Two', preferred_slots: ['Slot 2'] },
+    ]);
+    const [two, twoAndFour] = ids;
+    const first = await buildVenue(t.app, host, { slots: ['Slot 2', 'Slot 4'] });
+    const second = await buildVenue(t.app, host, { slots: ['Slot 2'] });
+    await scheduleAct(t.app, first, 'Slot 2', two!);
+    await scheduleAct(t.app, second, 'Slot 2', twoAndFour!);
+    await scheduleAct(t.app, first, 'Slot 4', twoAndFour!);
+    const scope = { creator_id: performer.user.id, order_by: 'name', include_total: true };
+    const atTwo = await listOk({ ...scope, scheduled_slot: 'Slot 2' });
+    expect(names(atTwo)).toEqual(['Plays Two', 'Plays Two And Four']);
+    expect(atTwo.total).toBe(2);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 4' }))).toEqual(['Plays Two And Four']);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 1' }))).toEqual([]);
+    // Combined with the preferred slot: both must hold.
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 2', s_preferred_slots__ilike: 'Slot 2' }))).toEqual([]);
+  });
+
+  it('keeps a page per "Plays at" slot, and a schedule change reaches the kept pages', async () => {
+    const { performer, ids } = await performerWith([{ name: 'Moves' }]);
+    const venue = await buildVenue(t.app, host, { slots: ['Slot 1', 'Slot 3'] });
+    await scheduleAct(t.app, venue, 'Slot 1', ids[0]!);
+    const scope = { creator_id: performer.user.id };
+    // The same query without the filter, then with each slot: each answer is its own.
+    expect(names(await listOk(scope))).toEqual(['Moves']);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 1' }))).toEqual(['Moves']);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 3' }))).toEqual([]);
+    await scheduleAct(t.app, venue, 'Slot 1', null);
+    await scheduleAct(t.app, venue, 'Slot 3', ids[0]!);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 1' }))).toEqual([]);
+    expect(names(await listOk({ ...scope, scheduled_slot: 'Slot 3' }))).toEqual(['Moves']);
+  });
+
   it('filters by creator_id', async () => {
     const a = await performerWith([{ name: 'Mine' }]);
     const b = await performerWith([{ name: 'Theirs' }]);
@@ -139,6 +176,8 @@ describe('GET /v1/acts: filters', () => {
   it.each([
     ['an unknown genre', { type: 'polka' }, 'type'],
     ['an unknown slot', { s_preferred_slots__ilike: 'Slot%' }, 's_preferred_slots__ilike'],
+    ['an unknown "Plays at" slot', { scheduled_slot: 'Slot 5' }, 'scheduled_slot'],
+    ['an empty "Plays at" slot', { scheduled_slot: '' }, 'scheduled_slot'],
     ['an order outside the allowlist', { order_by: 'address' }, 'order_by'],
     ['limit over 100', { limit: 1000 }, 'limit'],
     ['offset not a number', { offset: 'first' }, 'offset'],

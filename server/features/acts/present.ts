@@ -6,12 +6,19 @@ import {
   type PerformerSoundSystem,
   type SlotDef,
 } from '../../../contract/enums.js';
+import { canSeeHidden } from '../auth/policy.js';
 import { presentCreator, type Viewer } from '../profiles/creator.js';
 import type { ActRecord } from './queries.js';
 
 const slotOrder = (s: string) => SLOT_DEFS.indexOf(s as SlotDef);
 
+/**
+ * `viewer`: who the answer is for; null for anyone (a list kept for every visitor). The act's
+ * sets at a venue the committee hid show only to the act's owner and admins, and the act's own
+ * hiding only reaches them (docs/behaviour.md#moderation).
+ */
 export function presentAct(act: ActRecord, viewer: Viewer): Act {
+  const privileged = canSeeHidden(viewer, act.creator_id);
   return {
     id: act.id,
     name: act.name,
@@ -25,9 +32,13 @@ export function presentAct(act: ActRecord, viewer: Viewer): Act {
     sound_system: act.sound_system as PerformerSoundSystem,
     rain_date_available: act.rain_date_available,
     scheduled_venue_slots: act.scheduled
+      .filter((s) => privileged || !s.hidden)
       .map((s) => ({ slot_def: s.slot_def as SlotDef, venue: s.venue }))
       .sort((a, b) => slotOrder(a.slot_def) - slotOrder(b.slot_def)),
     created_time: act.created_at.toISOString(),
     updated_time: act.updated_at.toISOString(),
+    ...(act.hidden_at !== null && privileged
+      ? { hidden: { hidden_at: act.hidden_at.toISOString(), reason: act.hidden_reason ?? '' } }
+      : {}),
   };
 }

@@ -20,11 +20,18 @@ export type ActRow = Selectable<ActsTable>;
 /** An act with everything its card shows. */
 export interface ActRecord extends ActRow {
   preferred_slots: string[];
-  scheduled: Array<{ slot_def: string; venue: { id: number; address: string } }>;
+  /** `hidden`: the committee hid that venue (docs/behaviour.md#moderation). */
+  scheduled: Array<{ slot_def: string; venue: { id: number; address: string }; hidden: boolean }>;
   creator: CreatorRow | undefined;
 }
 
-export type ActFilters = Pick<ActListQuery, 'search' | 'type' | 's_preferred_slots__ilike' | 'creator_id'>;
+export type ActFilters = Pick<
+  ActListQuery,
+  'search' | 'type' | 's_preferred_slots__ilike' | 'scheduled_slot' | 'creator_id'
+> & {
+  /** docs/behaviour.md#moderation: hidden acts are left out unless true (admins, the owner's own list). */
+  include_hidden?: boolean;
+};
 
 export interface ActPage {
   offset: number;
@@ -58,7 +65,20 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
       ),
     );
   }
+  if (f.scheduled_slot) {
+    const slotDef = f.scheduled_slot;
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom('venue_slots')
+          .select(sql.lit(1).as('one'))
+          .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+          .where('venue_slots.slot_def', '=', slotDef),
+      ),
+    );
+  }
   if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
+  if (!f.include_hidden) all.push(eb('acts.hidden_at', 'is', null));
   return eb.and(all);
 }
 
@@ -116,7 +136,13 @@ async function withDetails(q: Q, rows: ActRow[]): Promise<ActRecord[]> {
     q
       .selectFrom('venue_slots')
       .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .select(['venue_slots.scheduled_act_id', 'venue_slots.slot_def', 'venues.id as venue_id', 'venues.address'])
+      .select([
+        'venue_slots.scheduled_act_id',
+        'venue_slots.slot_def',
+        'venues.id as venue_id',
+        'venues.address',
+        'venues.hidden_at',
+      ])
       .where('venue_slots.scheduled_act_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
       .execute(),
@@ -130,7 +156,11 @@ async function withDetails(q: Q, rows: ActRow[]): Promise<ActRecord[]> {
     preferred_slots: slots.filter((s) => s.act_id === row.id).map((s) => s.slot_def),
     scheduled: scheduled
       .filter((s) => s.scheduled_act_id === row.id)
-      .map((s) => ({ slot_def: s.slot_def, venue: { id: s.venue_id, address: s.address } })),
+      .map((s) => ({
+        slot_def: s.slot_def,
+        venue: { id: s.venue_id, address: s.address },
+        hidden: s.hidden_at !== null,
+      })),
     creator: creators.get(row.creator_id),
   }));
 }

@@ -3,21 +3,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ActInputSchema, ActListQuerySchema, ActListResponseSchema, ActSchema } from '../../../contract/acts.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
+import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
+import { canSee, hiddenInList } from '../auth/policy.js';
 import { notifyActDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeAct } from './policy.js';
 import { presentAct } from './present.js';
 import { deleteAct, findAct, insertAct, listActs, updateAct } from './queries.js';
 import { actValues } from './values.js';
+import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 
 export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
+  const writeLimit = perUserWriteLimit(deps, 'catalogue-writes', deps.rateRules.catalogueWritesPerUser);
   const lists = new ListCache(db, ActListResponseSchema);
 
   /** The act a write is about, when this user may change it: 404 before 403. */
@@ -43,11 +47,22 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails).
-        const key = `${request.user?.is_admin ? 'admin' : 'everyone'} ${JSON.stringify(request.query)}`;
+        // Hidden acts are listed for admins, and for their owner in the owner's own list
+        // (docs/behaviour.md#moderation).
+        const hidden = hiddenInList(request.user, filters.creator_id);
+        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails and
+        // hidden acts; an owner's own list shows theirs). A page kept for everyone is presented
+        // for no one in particular.
+        const viewer = hidden === 'none' ? null : request.user;
+        const key = `${hidden === 'all' ? 'admin' : hidden === 'own' ? `owner ${request.user?.id}` : 'everyone'} ${JSON.stringify(request.query)}`;
         return lists.send(request, reply as FastifyReply, key, async () => {
-          const { acts, total } = await listActs(db, filters, { offset, limit, order_by }, include_total);
-          return { data: acts.map((a) => presentAct(a, request.user)), ...(total !== undefined ? { total } : {}) };
+          const { acts, total } = await listActs(
+            db,
+            { ...filters, include_hidden: hidden !== 'none' },
+            { offset, limit, order_by },
+            include_total,
+          );
+          return { data: acts.map((a) => presentAct(a, viewer)), ...(total !== undefined ? { total } : {}) };
         });
       },
     );
@@ -60,7 +75,8 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const act = await findAct(db.kysely, request.params.id);
-        if (!act) throw notFound('Act not found');
+        // A hidden act is absent for anyone but its owner and admins (docs/behaviour.md#moderation).
+        if (!act || !canSee(request.user, act)) throw notFound('Act not found');
         return presentAct(act, request.user);
       },
     );
@@ -69,11 +85,12 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: requireRole('performer'),
+        preHandler: writeLimit,
         schema: { tags: ['acts'], body: ActInputSchema, response: { 201: ActSchema, ...ErrorResponses } },
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { values, images } = actValues(request.body);
+        const { values, images } = actValues(request.body, await sanitizeRichTextField('bio', request.body.bio));
         const now = clock.now();
         const id = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);
@@ -88,6 +105,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id',
       {
         preValidation: requireUser,
+        preHandler: writeLimit,
         schema: {
           tags: ['acts'],
           params: IdParamsSchema,
@@ -98,7 +116,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         await changeableAct(request.params.id, user);
-        const { values, images } = actValues(request.body);
+        const { values, images } = actValues(request.body, await sanitizeRichTextField('bio', request.body.bio));
         const now = clock.now();
         const updated = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);
@@ -114,11 +132,13 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id',
       {
         preValidation: requireUser,
+        preHandler: writeLimit,
         schema: { tags: ['acts'], params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } },
       },
       async (request, reply) => {
         await changeableAct(request.params.id, currentUser(request));
-        // Issue 4: each host it was scheduled with is e-mailed, in the delete's transaction (the slots go with it).
+        // Each host it was scheduled with is e-mailed, in the delete's transaction (the slots go
+        // with it).
         const mails = await db.kysely.transaction().execute(async (trx) => {
           const queued = await notifyActDeleted(trx, deps, request.params.id);
           if (!(await deleteAct(trx, request.params.id))) throw notFound('Act not found');

@@ -2,7 +2,10 @@ import type { UserRow } from '../../db/schema.js';
 
 export type Role = 'admin' | 'host' | 'performer';
 
-/** Spec 6 role check: admin passes every role check; host and performer pass their own. */
+/**
+ * Role check (docs/behaviour.md#roles-and-permissions): admin passes every role check; host and
+ * performer pass their own.
+ */
 export function hasRole(user: Pick<UserRow, 'is_admin' | 'is_host' | 'is_performer'>, role: Role): boolean {
   if (user.is_admin) return true;
   if (role === 'host') return user.is_host;
@@ -10,7 +13,10 @@ export function hasRole(user: Pick<UserRow, 'is_admin' | 'is_host' | 'is_perform
   return false;
 }
 
-/** Spec 6 ownership check: admin passes; otherwise the user's id must equal the owner's. */
+/**
+ * Ownership check (docs/behaviour.md#roles-and-permissions): admin passes; otherwise the user's id
+ * must equal the owner's.
+ */
 export function isOwnerOrAdmin(user: Pick<UserRow, 'id' | 'is_admin'>, ownerId: number): boolean {
   return user.is_admin || user.id === ownerId;
 }
@@ -21,4 +27,32 @@ export function roleNames(user: Pick<UserRow, 'is_admin' | 'is_host' | 'is_perfo
   if (user.is_host) roles.push('host');
   if (user.is_performer) roles.push('performer');
   return roles;
+}
+
+/**
+ * docs/behaviour.md#moderation: an act or a venue the committee hid is seen only by its owner and
+ * admins; for anyone else it does not exist.
+ */
+export function canSeeHidden(viewer: Pick<UserRow, 'id' | 'is_admin'> | null, ownerId: number): boolean {
+  return viewer !== null && isOwnerOrAdmin(viewer, ownerId);
+}
+
+export function canSee(
+  viewer: Pick<UserRow, 'id' | 'is_admin'> | null,
+  item: { hidden_at: Date | null; creator_id: number },
+): boolean {
+  return item.hidden_at === null || canSeeHidden(viewer, item.creator_id);
+}
+
+/**
+ * Which hidden items a list shows this viewer: all for admins, the viewer's own when the list is
+ * filtered to them (My Acts, My Venues), none otherwise.
+ */
+export function hiddenInList(
+  viewer: Pick<UserRow, 'id' | 'is_admin'> | null,
+  creatorId: number | undefined,
+): 'all' | 'own' | 'none' {
+  if (viewer?.is_admin) return 'all';
+  if (viewer && creatorId === viewer.id) return 'own';
+  return 'none';
 }

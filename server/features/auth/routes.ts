@@ -11,8 +11,9 @@ import {
 } from '../../../contract/auth.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { isCommonPassword } from './common-passwords.js';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors.js';
-import { blockedFor, clearRate, hit, rateKey } from '../../lib/rate-limit.js';
+import { enforceRate, hit, rateKey, refund, type RateRule } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { authHooks, currentUser } from './authenticate.js';
@@ -33,10 +34,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { requireUser } = authHooks(deps);
 
-  const limited = async (key: string, rule: Deps['rateRules'][keyof Deps['rateRules']], message: string) => {
-    const wait = await hit(db, key, rule, clock.now());
-    if (wait > 0) throw tooManyRequests(message, wait);
-  };
+  const limited = (key: string, rule: RateRule, message: string) => enforceRate(db, key, rule, clock.now(), message);
 
   return async (app) => {
     app.post(
@@ -55,6 +53,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           'Too many sign-ups from this address. Please try again later.',
         );
         const { name, email, password, roles } = request.body;
+        if (isCommonPassword(password)) throw badRequest(AuthServerMessages.passwordCommon, 'password');
         if (await findUserByEmail(db.kysely, email)) throw conflict(AuthServerMessages.emailTaken, 'email');
         const now = clock.now();
         const passwordHash = await hashPassword(password);
@@ -83,17 +82,22 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], body: SigninInputSchema, response: { 200: SessionUserSchema, ...ErrorResponses } } },
       async (request) => {
         const { email, password } = request.body;
-        const key = rateKey('signin', email, request.ip);
-        const waiting = await blockedFor(db, key, clock.now());
-        if (waiting > 0) throw tooManyRequests(AuthServerMessages.tooManyAttempts, waiting);
+        // Each attempt is counted before its password is verified, atomically in the database:
+        // N guesses sent at once (to one process or several) verify at most the limit. Per
+        // e-mail and address, and per address across e-mails.
+        const keys = [rateKey('signin', email, request.ip), rateKey('signin-address', request.ip)];
+        const rules = [deps.rateRules.signinFailures, deps.rateRules.signinFailuresPerAddress];
+        for (const [i, key] of keys.entries()) {
+          const waiting = await hit(db, key, rules[i]!, clock.now());
+          if (waiting > 0) throw tooManyRequests(AuthServerMessages.tooManyAttempts, waiting);
+        }
 
         const user = await findUserByEmail(db.kysely, email);
         const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
-        if (!user || !ok) {
-          await hit(db, key, deps.rateRules.signinFailures, clock.now());
-          throw new HttpError(401, 'unauthenticated', AuthServerMessages.badCredentials);
-        }
-        await clearRate(db, key);
+        if (!user || !ok) throw new HttpError(401, 'unauthenticated', AuthServerMessages.badCredentials);
+        // A success takes back its own attempt and clears nothing: guesses still in flight keep
+        // their count, so a right guess among many does not reopen the door for the rest.
+        for (const key of keys) await refund(db, key);
         const token = await signSession(
           deps.jwtKey,
           { userId: user.id, tokenVersion: user.token_version },
@@ -106,7 +110,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/logout',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: { tags: ['auth'], response: { 200: MessageResponseSchema, ...ErrorResponses } },
       },
       async (request) => {
@@ -174,6 +178,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { email, password, token } = request.body;
         const userId = await checkResetToken(db, email, token, clock.now());
         if (userId === null) throw badRequest(AuthServerMessages.tokenInvalid, 'token');
+        if (isCommonPassword(password)) throw badRequest(AuthServerMessages.passwordCommon, 'password');
         const passwordHash = await hashPassword(password);
         const changed = await db.kysely.transaction().execute(async (trx) => {
           const now = clock.now();

@@ -52,13 +52,15 @@ describe('POST /v1/auth/signin', () => {
     await time('warmup@example.test');
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       wrong.push(await time(user.email));
       unknown.push(await time(`ghost${i}@example.test`));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // Both pay one argon2id verification; skipping it would make the unknown case ~10x faster.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+    // Both pay one argon2id verification; skipping it would make the unknown case ~10x faster. A
+    // wrong password for a real account also writes its failure count (the sign-in lockout),
+    // which on a loaded machine can cost more than the hash: a CI run measured 23 ms against 87 ms.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.2);
   });
 
   it.each([

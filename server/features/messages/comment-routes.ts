@@ -14,6 +14,7 @@ import { sanitizeMessage } from './sanitize-message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { storeMedia } from '../media/queries.js';
+import { canSeeHidden } from '../auth/policy.js';
 import { canReadMessages } from './policy.js';
 import { presentComment } from './present.js';
 import { countComments, findTarget, insertComment, listComments, type EntityType } from './queries.js';
@@ -27,7 +28,10 @@ const isForeignKeyViolation = (err: unknown) => {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 };
 
-/** POST and GET /v1/comments: messages to the owner of a venue or an act (spec 1, 2 and 7). */
+/**
+ * POST and GET /v1/comments: messages to the owner of a venue or an act
+ * (docs/behaviour.md#contact-an-owner, docs/behaviour.md#the-api).
+ */
 export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { requireUser } = authHooks(deps);
@@ -58,8 +62,10 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (wait > 0) throw tooManyRequests(MessageServerMessages.tooManyMessages, wait);
 
         const target = await findTarget(db.kysely, entity_type, entity_id);
-        if (!target) throw noSuch(entity_type);
-        const clean = sanitizeMessage(message);
+        // A hidden venue or act is absent for anyone but its owner and admins
+        // (docs/behaviour.md#moderation).
+        if (!target || (target.hidden && !canSeeHidden(sender, target.owner.id))) throw noSuch(entity_type);
+        const clean = await sanitizeMessage(message);
 
         let row;
         try {

@@ -257,7 +257,7 @@ describe('GET /v1/comments', () => {
     expect(res.json().data).toHaveLength(2);
   });
 
-  it('without entity_type (spec 7 sends only entity_id), lists what the caller owns with that id', async () => {
+  it('without entity_type (the API sends only entity_id), lists what the caller owns with that id', async () => {
     const res = await list(`entity_id=${venueId}`, host);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.every((c: Comment) => c.entity_type === 'venue' && c.entity_id === venueId)).toBe(true);

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MessageResponseSchema } from '../../../contract/auth.js';
 import { ContactMessages, contactInputSchema } from '../../../contract/messages.js';
 import type { Deps } from '../../deps.js';
-import { badRequest, tooManyRequests } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
-import { hit, rateKey } from '../../lib/rate-limit.js';
+import { enforceRate, rateKey } from '../../lib/rate-limit.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import { isSingleAddress } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -12,23 +12,21 @@ import { authHooks } from '../auth/authenticate.js';
 import { storeMedia } from '../media/queries.js';
 import { committeeMail } from './templates.js';
 
-/** POST /v1/contact: anyone writes to the committee (spec 1 and 2, Contact the committee). */
+/** POST /v1/contact: anyone writes to the committee (docs/behaviour.md#contact-the-committee). */
 export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock, festival } = deps;
   const { optionalUser } = authHooks(deps);
   const categories = new Map(festival.contact_categories.map((c) => [c.value, c.name]));
   const body = contactInputSchema([...categories.keys()]);
 
-  const limited = async (key: string) => {
-    const wait = await hit(db, key, deps.rateRules.contactPerAddress, clock.now());
-    if (wait > 0) throw tooManyRequests(ContactMessages.tooMany, wait);
-  };
+  const limited = (key: string) =>
+    enforceRate(db, key, deps.rateRules.contactPerAddress, clock.now(), ContactMessages.tooMany);
 
   return async (app) => {
     app.post(
       '',
       {
-        preHandler: optionalUser,
+        preValidation: optionalUser,
         schema: {
           tags: ['messages'],
           summary: 'Send a message to the festival committee; it is e-mailed to the committee address',
@@ -44,7 +42,7 @@ export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Per network address and per sender address: a robot changes one or the other.
         await limited(rateKey('contact-ip', request.ip));
         await limited(rateKey('contact-email', senderEmail.toLowerCase()));
-        const clean = sanitizeMessage(message);
+        const clean = await sanitizeMessage(message);
 
         // The honeypot is hidden from people and assistive technology: only a robot fills it.
         // It gets the answer a person gets, so it cannot tell it was caught.

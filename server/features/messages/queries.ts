@@ -12,6 +12,8 @@ export interface MessageTarget {
   /** The venue address or the act name. */
   name: string;
   owner: { id: number; name: string; email: string };
+  /** The committee hid it (docs/behaviour.md#moderation). */
+  hidden: boolean;
 }
 
 export async function findTarget(q: Q, type: EntityType, id: number): Promise<MessageTarget | undefined> {
@@ -23,6 +25,7 @@ export async function findTarget(q: Q, type: EntityType, id: number): Promise<Me
           .select([
             'venues.id',
             'venues.address as name',
+            'venues.hidden_at',
             'users.id as owner_id',
             'users.name as owner_name',
             'users.email as owner_email',
@@ -35,6 +38,7 @@ export async function findTarget(q: Q, type: EntityType, id: number): Promise<Me
           .select([
             'acts.id',
             'acts.name as name',
+            'acts.hidden_at',
             'users.id as owner_id',
             'users.name as owner_name',
             'users.email as owner_email',
@@ -47,6 +51,7 @@ export async function findTarget(q: Q, type: EntityType, id: number): Promise<Me
     id: row.id,
     name: row.name,
     owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
+    hidden: row.hidden_at !== null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { MEDIA_PATH_PREFIX } from '../../lib/rich-text.js';
-import type { MailMessage } from '../../mail/message.js';
+import { subjectName, type MailMessage } from '../../mail/message.js';
 import type { MessageTarget } from './queries.js';
 
 const escapeHtml = (text: string) =>
@@ -9,13 +9,6 @@ const escapeHtml = (text: string) =>
 /** Stored images are addressed by site path; a mail client needs the whole URL. */
 const absoluteMedia = (html: string, publicUrl: string) =>
   html.replaceAll(`src="${MEDIA_PATH_PREFIX}`, `src="${publicUrl}${MEDIA_PATH_PREFIX}`);
-
-/** Names and addresses we put in a subject: one line, and short enough to read. */
-const oneLine = (text: string, max = 120) => {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 
 export interface OwnerMessageMail {
   festival: FestivalConfig;
@@ -29,8 +22,8 @@ export interface OwnerMessageMail {
 
 /**
  * The e-mail to the owner of a venue or an act. Reply-To is the sender, so the owner's reply
- * goes straight to them and the conversation continues by e-mail (spec 1). Every name in it
- * comes from our own records; the client's entity_name is never used.
+ * goes straight to them and the conversation continues by e-mail (docs/behaviour.md#the-festival).
+ * Every name in it comes from our own records; the client's entity_name is never used.
  */
 export function ownerMessageMail(m: OwnerMessageMail): MailMessage {
   const kind = m.target.type === 'venue' ? 'venue' : 'act';
@@ -41,7 +34,7 @@ export function ownerMessageMail(m: OwnerMessageMail): MailMessage {
   return {
     to: m.target.owner.email,
     replyTo: { name: m.sender.name, address: m.sender.email },
-    subject: `${m.festival.name}: a message about your ${kind} "${oneLine(m.target.name)}"`,
+    subject: `${m.festival.name}: a message about your ${kind} "${subjectName(m.target.name)}"`,
     text: [
       `Hello ${m.target.owner.name},`,
       '',
@@ -80,7 +73,10 @@ export interface CommitteeMail {
   text: string;
 }
 
-/** The contact form's message to the committee address, Reply-To the sender (spec 1 and 2). */
+/**
+ * The contact form's message to the committee address, Reply-To the sender
+ * (docs/behaviour.md#contact-the-committee).
+ */
 export function committeeMail(m: CommitteeMail): MailMessage {
   const details = [
     `Category: ${m.categoryName}`,

@@ -6,7 +6,7 @@ import { roleNames } from '../auth/policy.js';
 type Q = Kysely<Database> | Transaction<Database>;
 export type CreatorRow = Pick<UserRow, 'id' | 'name' | 'email' | 'is_admin' | 'is_host' | 'is_performer'>;
 /** Who is asking: null for an anonymous visitor. */
-export type Viewer = Pick<UserRow, 'is_admin'> | null;
+export type Viewer = Pick<UserRow, 'id' | 'is_admin'> | null;
 
 /** The creators of a page of venues or acts, in one query, by id. */
 export async function loadCreators(q: Q, ids: number[]): Promise<Map<number, CreatorRow>> {
@@ -20,7 +20,10 @@ export async function loadCreators(q: Q, ids: number[]): Promise<Map<number, Cre
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Spec 6: everyone sees the creator's name; only admins see the e-mail and roles. */
+/**
+ * docs/behaviour.md#roles-and-permissions: everyone sees the creator's name; only admins see the
+ * e-mail and roles.
+ */
 export function presentCreator(creator: CreatorRow | undefined, viewer: Viewer): Creator {
   if (!creator) return { name: '' };
   if (!viewer?.is_admin) return { name: creator.name };

@@ -57,7 +57,7 @@ describe('GET /v1/auth/user/{id}/resources', () => {
   });
 });
 
-describe('GET /v1/auth/user/resources?email= (the profile screen, admins only)', () => {
+describe('GET /v1/auth/user/resources?email= (the profile screen, admins and the person themselves)', () => {
   it('gives an admin the resources of the user with that e-mail, in any case', async () => {
     const res = await byEmail(both.user.email.toUpperCase(), admin.auth);
     expect(res.statusCode).toBe(200);
@@ -65,18 +65,34 @@ describe('GET /v1/auth/user/resources?email= (the profile screen, admins only)',
     expect(body.name).toBe('Robin Both');
     expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
     expect(body.acts.map((a) => a.name)).toEqual(['Robin and the Rails']);
-    // An admin sees creator details on cards everywhere (spec 6), here too.
+    // An admin sees creator details on cards everywhere (docs/behaviour.md#roles-and-permissions),
+    // here too.
     expect(body.acts[0]!.creator).toEqual({ name: 'Robin Both', email: both.user.email, roles: ['host', 'performer'] });
   });
 
   it.each([
     ['anonymous', () => ({}), 401],
     ['a host', () => someoneElse.auth, 403],
-    ['the user themselves, not an admin', () => both.auth, 403],
   ])('refuses %s: e-mail addresses are private', async (_label, headers, status) => {
     const res = await byEmail(both.user.email, headers());
     expect(res.statusCode).toBe(status);
     expect(res.body).not.toContain('Robin');
+  });
+
+  it('gives a person who is not an admin their own resources, whatever the case of the address', async () => {
+    const res = await byEmail(both.user.email.toUpperCase(), both.auth);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as UserResources;
+    expect(body.name).toBe('Robin Both');
+    expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
+    // Not an admin: creator details stay as anyone sees them.
+    expect(body.acts[0]!.creator).toEqual({ name: 'Robin Both' });
+  });
+
+  it('refuses a person who is not an admin the resources of someone else', async () => {
+    const res = await byEmail(someoneElse.user.email, both.auth);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('2 Other Way');
   });
 
   it('answers 404 for an address with no account', async () => {

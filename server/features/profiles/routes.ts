@@ -5,25 +5,28 @@ import { IdParamsSchema } from '../../../contract/forms.js';
 import { UserResourcesSchema, type UserResources } from '../../../contract/profiles.js';
 import type { Deps } from '../../deps.js';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { presentAct } from '../acts/present.js';
 import { listActs } from '../acts/queries.js';
-import { authHooks } from '../auth/authenticate.js';
+import { authHooks, currentUser } from '../auth/authenticate.js';
+import { hasRole } from '../auth/policy.js';
 import { findUserByEmail, findUserById } from '../auth/queries.js';
 import { presentVenue } from '../venues/present.js';
 import { listVenues } from '../venues/queries.js';
 import type { Viewer } from './creator.js';
 
-/** Registered under /v1/auth, where spec 7 puts the user-resources call. */
+/** Registered under /v1/auth, where docs/behaviour.md#the-api puts the user-resources call. */
 export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const { requireRole } = authHooks(deps);
+  const { requireUser } = authHooks(deps);
 
   const resources = async (user: UserRow, viewer: Viewer): Promise<UserResources> => {
+    // Hidden venues and acts show to their owner and admins only (docs/behaviour.md#moderation).
+    const include_hidden = viewer !== null && (viewer.is_admin || viewer.id === user.id);
     const [{ venues }, { acts }] = await Promise.all([
-      listVenues(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
-      listActs(db, { creator_id: user.id }, { offset: 0, order_by: '-updated_time' }),
+      listVenues(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
+      listActs(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
     ]);
     return {
       name: user.name,
@@ -33,7 +36,8 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    // Spec 7: called with no auth header; public, so it never shows an e-mail address.
+    // docs/behaviour.md#the-api: called with no auth header; public, so it never shows an e-mail
+    // address.
     app.get(
       '/user/:id/resources',
       {
@@ -51,11 +55,13 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     // The profile screen's lookup by e-mail (/profile/{userEmail}). E-mail addresses are
-    // private, so only admins may look someone up by one (docs/decisions: profile lookup).
+    // private, so only admins may look someone up by one; anyone may look up their own
+    // address, which tells them nothing they did not know
+    // (docs/decisions/0008-private-emails-and-profile-lookup.md).
     app.get(
       '/user/resources',
       {
-        preValidation: requireRole('admin'),
+        preValidation: requireUser,
         schema: {
           tags: ['profiles'],
           querystring: z.object({ email: EmailSchema }),
@@ -63,9 +69,13 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const viewer = currentUser(request);
+        if (!hasRole(viewer, 'admin') && viewer.email.toLowerCase() !== request.query.email.toLowerCase()) {
+          throw forbidden('Require Admin Role!');
+        }
         const user = await findUserByEmail(db.kysely, request.query.email);
         if (!user) throw notFound('User not found');
-        return resources(user, request.user);
+        return resources(user, viewer);
       },
     );
   };

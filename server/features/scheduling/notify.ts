@@ -2,65 +2,25 @@ import type { Kysely, Transaction } from 'kysely';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { currentFestivalDay } from '../festival/festival-day.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { actDeletedMail, actScheduleChangedMail, venueDeletedMail, type MailSlot } from '../../mail/templates.js';
-import type { ActWithOwner, ScheduleVenue } from './queries.js';
+import { actDeletedMail, venueDeletedMail, type MailSlot } from '../../mail/templates.js';
+import { pendingNoticeSlots } from './notices.js';
+import { findActsWithOwners } from './queries.js';
 import { slotTime } from './slot-times.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 type MailDeps = Pick<Deps, 'clock' | 'festival' | 'publicUrl'>;
 
-export interface SlotChange {
-  kind: 'scheduled' | 'unscheduled';
-  actId: number;
-  slot: SlotDef;
-}
-
 const bySlot = (a: { slot: string }, b: { slot: string }) =>
   SLOT_DEFS.indexOf(a.slot as SlotDef) - SLOT_DEFS.indexOf(b.slot as SlotDef);
-const mailSlots = (deps: MailDeps, slots: string[]): MailSlot[] =>
-  slots.map((s) => slotTime(deps.festival, s as SlotDef)).sort(bySlot);
+const mailSlots = (deps: MailDeps, slots: string[], day: string): MailSlot[] =>
+  slots.map((s) => slotTime(deps.festival, s as SlotDef, day)).sort(bySlot);
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return groups;
-}
-
-/**
- * One e-mail per act whose slots at this venue changed, to its owner, in the caller's
- * transaction (so a save that rolls back sends nothing). Returns how many were queued.
- */
-export async function notifyScheduleChanges(
-  trx: Transaction<Database>,
-  deps: MailDeps,
-  venue: ScheduleVenue,
-  acts: Map<number, ActWithOwner>,
-  changes: SlotChange[],
-): Promise<number> {
-  const now = deps.clock.now();
-  let queued = 0;
-  for (const [actId, actChanges] of groupBy(changes, (c) => c.actId)) {
-    const act = acts.get(actId);
-    if (!act) continue;
-    const slots = (kind: SlotChange['kind']) => actChanges.filter((c) => c.kind === kind).map((c) => c.slot);
-    await enqueueMail(
-      trx,
-      actScheduleChangedMail(deps.festival, {
-        to: act.owner_email,
-        ownerName: act.owner_name,
-        actName: act.name,
-        address: venue.address,
-        scheduled: mailSlots(deps, slots('scheduled')),
-        unscheduled: mailSlots(deps, slots('unscheduled')),
-        actUrl: `${deps.publicUrl}/acts/${act.id}`,
-        scheduleUrl: `${deps.publicUrl}/schedule`,
-      }),
-      now,
-    );
-    queued += 1;
-  }
-  return queued;
 }
 
 /** The scheduled slots of a venue, or of an act, with the act, the venue and both owners. */
@@ -85,28 +45,39 @@ function scheduledSlots(q: Q) {
 }
 
 /**
- * Spec 4: deleting a venue unschedules its acts and tells each act's owner. Call it inside the
- * delete's transaction, before the venue row goes (its slots go with it by ON DELETE CASCADE),
- * and call deps.mailQueued() after the commit. Returns how many e-mails were queued.
+ * docs/behaviour.md#states-and-transitions: deleting a venue unschedules its acts and tells each
+ * act's owner about the slots they were last told of: those a waiting notice holds as `before`
+ * (a run of changes the owner has not heard of yet is not reported), else the act's slots there
+ * now. Call it inside the delete's transaction, before the venue row goes (its slots and notices
+ * go with it by ON DELETE CASCADE), and call deps.mailQueued() after the commit. Returns how many
+ * e-mails were queued. Not coalesced: a delete is final.
  */
 export async function notifyVenueDeleted(trx: Transaction<Database>, deps: MailDeps, venueId: number): Promise<number> {
   const rows = await scheduledSlots(trx).where('venues.id', '=', venueId).execute();
+  const known = new Map<number, string[]>();
+  for (const [actId, slots] of groupBy(rows, (r) => r.act_id))
+    known.set(
+      actId,
+      slots.map((s) => s.slot),
+    );
+  for (const [actId, before] of await pendingNoticeSlots(trx, venueId)) known.set(actId, before);
+  const venue = await trx.selectFrom('venues').select('address').where('id', '=', venueId).executeTakeFirst();
+  const acts = await findActsWithOwners(trx, [...known.keys()]);
   const now = deps.clock.now();
+  const day = (await currentFestivalDay(trx, deps.festival)).date;
   let queued = 0;
-  for (const slots of groupBy(rows, (r) => r.act_id).values()) {
-    const first = slots[0]!;
+  for (const [actId, slots] of known) {
+    const act = acts.get(actId);
+    if (!act || !venue || slots.length === 0) continue;
     await enqueueMail(
       trx,
       venueDeletedMail(deps.festival, {
-        to: first.owner_email,
-        ownerName: first.owner_name,
-        actName: first.act_name,
-        address: first.address,
-        slots: mailSlots(
-          deps,
-          slots.map((s) => s.slot),
-        ),
-        actUrl: `${deps.publicUrl}/acts/${first.act_id}`,
+        to: act.owner_email,
+        ownerName: act.owner_name,
+        actName: act.name,
+        address: venue.address,
+        slots: mailSlots(deps, slots, day),
+        actUrl: `${deps.publicUrl}/acts/${act.id}`,
       }),
       now,
     );
@@ -116,13 +87,14 @@ export async function notifyVenueDeleted(trx: Transaction<Database>, deps: MailD
 }
 
 /**
- * Issue 4: deleting an act frees its slots and tells each host it was scheduled with. Call it
+ * Deleting an act frees its slots and tells each host it was scheduled with. Call it
  * inside the delete's transaction, before the act row goes (ON DELETE SET NULL frees the
  * slots), and call deps.mailQueued() after the commit. Returns how many e-mails were queued.
  */
 export async function notifyActDeleted(trx: Transaction<Database>, deps: MailDeps, actId: number): Promise<number> {
   const rows = await scheduledSlots(trx).where('acts.id', '=', actId).execute();
   const now = deps.clock.now();
+  const day = (await currentFestivalDay(trx, deps.festival)).date;
   let queued = 0;
   for (const slots of groupBy(rows, (r) => r.venue_id).values()) {
     const first = slots[0]!;
@@ -136,6 +108,7 @@ export async function notifyActDeleted(trx: Transaction<Database>, deps: MailDep
         slots: mailSlots(
           deps,
           slots.map((s) => s.slot),
+          day,
         ),
         slotsUrl: `${deps.publicUrl}/venues/${first.venue_id}/slots/edit`,
       }),

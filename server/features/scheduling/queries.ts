@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SlotDef } from '../../../contract/enums.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
@@ -16,6 +16,13 @@ export interface ScheduledCellRow {
   venue_id: number;
   address: string;
   address_url: string;
+  latitude: number | null;
+  longitude: number | null;
+  step_free: boolean;
+  seating: boolean;
+  shade: boolean;
+  restroom_nearby: boolean;
+  accessibility_note: string;
   slot_def: string;
   act_id: number;
   act_name: string;
@@ -25,21 +32,34 @@ export interface ScheduledCellRow {
 
 /** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
 export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
-  return q
-    .selectFrom('venue_slots')
-    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-    .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-    .select([
-      'venues.id as venue_id',
-      'venues.address',
-      'venues.address_url',
-      'venue_slots.slot_def',
-      'acts.id as act_id',
-      'acts.name as act_name',
-      'acts.bio as act_bio',
-      'acts.type as act_type',
-    ])
-    .execute();
+  return (
+    q
+      .selectFrom('venue_slots')
+      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+      .select([
+        'venues.id as venue_id',
+        'venues.address',
+        'venues.address_url',
+        'venues.latitude',
+        'venues.longitude',
+        'venues.step_free',
+        'venues.seating',
+        'venues.shade',
+        'venues.restroom_nearby',
+        'venues.accessibility_note',
+        'venue_slots.slot_def',
+        'acts.id as act_id',
+        'acts.name as act_name',
+        'acts.bio as act_bio',
+        'acts.type as act_type',
+      ])
+      // docs/behaviour.md#moderation: a hidden act's sets, and every set at a hidden venue, are
+      // not on the public schedule.
+      .where('venues.hidden_at', 'is', null)
+      .where('acts.hidden_at', 'is', null)
+      .execute()
+  );
 }
 
 /**
@@ -50,6 +70,10 @@ export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
  */
 export async function lockScheduleVersion(trx: Transaction<Database>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
+  // Every schedule writer queues here by design, so under a burst of saves the wait is longer than
+  // the lock_timeout that makes a stalled database a quick 503 (docs/decisions/0032-locked-database.md):
+  // this transaction waits without a lock time-out, as long as statement_timeout lets a statement run.
+  await sql`SET LOCAL lock_timeout = 0`.execute(trx);
   await trx.selectFrom('schedule_version').select('version').where('id', '=', 1).forUpdate().execute();
 }
 
@@ -136,8 +160,9 @@ export interface UnmatchedActRow {
 }
 
 /**
- * Spec 4: the acts a venue may put into a slot: every act not playing that slot time at another
- * venue (an act plays once per slot time), which includes the act already in this venue's slot.
+ * docs/behaviour.md#states-and-transitions: the acts a venue may put into a slot: every act not
+ * playing that slot time at another venue (an act plays once per slot time), which includes the act
+ * already in this venue's slot.
  */
 export async function findUnmatchedActs(q: Q, venueId: number, slot: SlotDef): Promise<UnmatchedActRow[]> {
   // One query: the acts joined to their preferred slots (at most four rows an act), grouped here.
@@ -145,6 +170,20 @@ export async function findUnmatchedActs(q: Q, venueId: number, slot: SlotDef): P
     .selectFrom('acts')
     .leftJoin('act_slots', 'act_slots.act_id', 'acts.id')
     .select(['acts.id', 'acts.name', 'acts.type', 'act_slots.slot_def'])
+    // docs/behaviour.md#moderation: a hidden act is not offered, unless it is already in this
+    // very slot (so saving the slots screen does not take it out unasked).
+    .where(({ or, eb, exists, selectFrom }) =>
+      or([
+        eb('acts.hidden_at', 'is', null),
+        exists(
+          selectFrom('venue_slots')
+            .select('venue_slots.id')
+            .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+            .where('venue_slots.slot_def', '=', slot)
+            .where('venue_slots.venue_id', '=', venueId),
+        ),
+      ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

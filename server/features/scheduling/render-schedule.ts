@@ -34,7 +34,10 @@ export function plainDescription(bioHtml: string): string {
   return `${(lastSpace > DESCRIPTION_MAX_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** Spec 3 "Schedule entry per venue": one entry per venue with a scheduled act, ordered by address. */
+/**
+ * One schedule entry per venue with a scheduled act, ordered by address
+ * (docs/behaviour.md#entities).
+ */
 export function buildSchedule(rows: readonly ScheduledCellRow[]): ScheduleResponse {
   const venues = new Map<number, ScheduleEntry>();
   for (const row of rows) {
@@ -46,6 +49,13 @@ export function buildSchedule(rows: readonly ScheduledCellRow[]): ScheduleRespon
         id: row.venue_id,
         address: row.address,
         address_url: row.address_url,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        step_free: row.step_free,
+        seating: row.seating,
+        shade: row.shade,
+        restroom_nearby: row.restroom_nearby,
+        accessibility_note: row.accessibility_note,
         slot_1: null,
         slot_2: null,
         slot_3: null,

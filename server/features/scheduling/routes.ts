@@ -9,32 +9,100 @@ import {
   type ScheduleResponse,
 } from '../../../contract/schedule.js';
 import { UpdateVenueSlotsInputSchema, VenueSchema } from '../../../contract/venues.js';
+import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
-import { authHooks, currentUser } from '../auth/authenticate.js';
+import { authHooks, currentUser, resolveUser } from '../auth/authenticate.js';
 import { presentVenue } from '../venues/present.js';
 import { findVenue } from '../venues/queries.js';
-import { chooseEncoding, matchesIfNoneMatch } from '../../lib/conditional.js';
-import { findUnmatchedActs, findVenueForSchedule } from './queries.js';
-import { bodyFor, etagFor, ScheduleCache } from './schedule-cache.js';
+import { chooseEncoding, matchesIfNoneMatch, type Encoding } from '../../lib/conditional.js';
+import { findUnmatchedActs, findVenueForSchedule, readScheduleVersion } from './queries.js';
+import { bodyFor, etagFor, ScheduleCache, type RenderedSchedule } from './schedule-cache.js';
 import { saveVenueSlots } from './update-slots.js';
+import { ownBookings, ownedIds } from './release.js';
+import { calendarFile, loadSets, sendCalendar } from './calendar.js';
+import { currentFestivalDay } from '../festival/festival-day.js';
+import { CalendarResponseSchema } from '../../../contract/schedule.js';
+
+type HeaderSet = Record<string, string>;
+const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
 
 /**
- * Issue 4: PATCH /v1/venues/{id} (the slots screen), GET /v1/acts/unmatched and GET /v1/schedule.
- * Registered under /v1 without a prefix of its own, beside the venues and acts routes:
- * PATCH /venues/:id/no_slots stays theirs, and the static /acts/unmatched wins over /acts/:id.
+ * The headers of each answer for one rendered schedule, built once per version rather than per
+ * request (GET /v1/schedule is the busiest route on festival day).
+ */
+const headerSets = new WeakMap<
+  RenderedSchedule,
+  { ok: Record<Encoding, HeaderSet>; notModified: Record<Encoding, HeaderSet> }
+>();
+function sentHeaders(schedule: RenderedSchedule) {
+  let sets = headerSets.get(schedule);
+  if (sets) return sets;
+  const common = (encoding: Encoding): HeaderSet => ({
+    etag: etagFor(schedule, encoding),
+    vary: 'Accept-Encoding',
+    // Always revalidate: a host who just saved must see the change; a revalidation costs a 304.
+    'cache-control': 'public, no-cache',
+  });
+  const each = (make: (encoding: Encoding) => HeaderSet) =>
+    Object.fromEntries(ENCODINGS.map((e) => [e, make(e)])) as Record<Encoding, HeaderSet>;
+  sets = {
+    notModified: each(common),
+    ok: each((encoding) => ({
+      ...common(encoding),
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      'content-type': 'application/json; charset=utf-8',
+    })),
+  };
+  headerSets.set(schedule, sets);
+  return sets;
+}
+
+/** If-None-Match names this content: the exact tag a client got back (the usual case) or any of its forms. */
+function isCurrent(ifNoneMatch: string | undefined, schedule: RenderedSchedule): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const sets = sentHeaders(schedule);
+  for (const encoding of ENCODINGS) if (sets.notModified[encoding].etag === ifNoneMatch) return true;
+  return matchesIfNoneMatch(ifNoneMatch, schedule.hash);
+}
+
+/** chooseEncoding, remembered per Accept-Encoding value: browsers send a handful of distinct ones. */
+class EncodingChoices {
+  private readonly known = new Map<string, { ready: Encoding; notReady: Encoding }>();
+
+  choose(acceptEncoding: string | undefined, brotliReady: boolean): Encoding {
+    if (acceptEncoding === undefined) return 'identity';
+    let choice = this.known.get(acceptEncoding);
+    if (!choice) {
+      choice = { ready: chooseEncoding(acceptEncoding, true), notReady: chooseEncoding(acceptEncoding, false) };
+      // Bounded: a client sending a new value with every request must not grow it without end.
+      if (this.known.size >= 64) this.known.clear();
+      this.known.set(acceptEncoding, choice);
+    }
+    return brotliReady ? choice.ready : choice.notReady;
+  }
+}
+
+/**
+ * The slots and the schedule: PATCH /v1/venues/{id} (the slots screen), GET /v1/acts/unmatched and
+ * GET /v1/schedule. Registered under /v1 without a prefix of its own, beside the venues and acts
+ * routes: PATCH /venues/:id/no_slots stays theirs, and the static /acts/unmatched wins over
+ * /acts/:id.
  */
 export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   const { requireUser } = authHooks(deps);
-  const cache = new ScheduleCache(db);
+  const writeLimit = perUserWriteLimit(deps, 'slot-writes', deps.rateRules.slotWritesPerUser);
+  const cache = new ScheduleCache(db, deps.festival);
+  const encodings = new EncodingChoices();
 
   return async (app) => {
     app.patch(
       '/venues/:id',
       {
         preValidation: requireUser,
+        preHandler: writeLimit,
         schema: {
           tags: ['scheduling'],
           params: IdParamsSchema,
@@ -74,6 +142,75 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    const beforeRelease = async () => {
+      const { releaseAt } = await cache.get();
+      return releaseAt !== null && deps.clock.now() < releaseAt;
+    };
+
+    // Every scheduled set as one calendar file, rebuilt when the schedule's version changes.
+    let scheduleCalendar: { version: number; day: string; file: ReturnType<typeof calendarFile> } | null = null;
+    app.get(
+      '/schedule.ics',
+      {
+        schema: {
+          tags: ['scheduling'],
+          description: 'Every scheduled set as an iCalendar (RFC 5545) file, text/calendar.',
+          response: { 200: CalendarResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const name = `${deps.festival.name} ${deps.festival.year}`;
+        const filename = `${deps.festival.slug}.ics`;
+        const { date: day } = await currentFestivalDay(db.kysely, deps.festival);
+        // Before the release time the public calendar holds no sets, as the public schedule.
+        if (await beforeRelease())
+          return sendCalendar(
+            request,
+            reply as FastifyReply,
+            calendarFile(deps, name, [], day, deps.clock.now()),
+            filename,
+          );
+        const version = await readScheduleVersion(db.kysely);
+        if (!scheduleCalendar || scheduleCalendar.version !== version || scheduleCalendar.day !== day) {
+          const rows = await loadSets(db.kysely);
+          scheduleCalendar = { version, day, file: calendarFile(deps, name, rows, day, deps.clock.now()) };
+        }
+        return sendCalendar(request, reply as FastifyReply, scheduleCalendar.file, filename);
+      },
+    );
+
+    app.get(
+      '/acts/:id/calendar.ics',
+      {
+        schema: {
+          tags: ['scheduling'],
+          description: "An act's scheduled sets as an iCalendar (RFC 5545) file; empty when it is not scheduled.",
+          params: IdParamsSchema,
+          response: { 200: CalendarResponseSchema, ...ErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const act = await db.kysely
+          .selectFrom('acts')
+          .select(['id', 'name'])
+          .where('id', '=', request.params.id)
+          // docs/behaviour.md#moderation: a hidden act has no public calendar.
+          .where('hidden_at', 'is', null)
+          .executeTakeFirst();
+        if (!act) throw notFound('Act not found');
+        const rows = (await beforeRelease()) ? [] : await loadSets(db.kysely, act.id);
+        const { date: day } = await currentFestivalDay(db.kysely, deps.festival);
+        const file = calendarFile(
+          deps,
+          `${act.name}: ${deps.festival.name} ${deps.festival.year}`,
+          rows,
+          day,
+          deps.clock.now(),
+        );
+        return sendCalendar(request, reply as FastifyReply, file, `act-${act.id}.ics`);
+      },
+    );
+
     app.get(
       '/schedule',
       {
@@ -87,22 +224,29 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const schedule = await cache.get();
-        const encoding = chooseEncoding(request.headers['accept-encoding'], schedule.br !== null);
-        reply
-          .header('etag', etagFor(schedule, encoding))
-          .header('vary', 'Accept-Encoding')
-          // Always revalidate: a host who just saved must see the change; a revalidation costs a 304.
-          .header('cache-control', 'public, no-cache');
+        // Before the release time (checked on every request, so it opens on time without a
+        // rebuild): no sets for the public, their own bookings for hosts and performers, all
+        // for admins; per person, so never stored by a shared cache.
+        if (schedule.releaseAt && deps.clock.now() < schedule.releaseAt) {
+          const release = { at: schedule.releaseAt.toISOString(), released: false };
+          reply.header('cache-control', 'private, no-store');
+          const user = await resolveUser(deps, request);
+          if (!user) return { data: [], release };
+          if (user.is_admin) return { data: schedule.entries, release };
+          const own = await ownedIds(db.kysely, user.id);
+          return { data: ownBookings(schedule.entries, own.venues, own.acts), release };
+        }
+        const encoding = encodings.choose(request.headers['accept-encoding'], schedule.br !== null);
+        const sent = sentHeaders(schedule);
         // No payload at all: a serialized `null` would go out as `content-length: 4`, which keeps some
         // clients waiting for four bytes a 304 never has.
         // (The plain FastifyReply type: the route's schema types only the 200.)
-        if (matchesIfNoneMatch(request.headers['if-none-match'], schedule.hash))
-          return (reply as FastifyReply).code(304).send();
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        if (isCurrent(request.headers['if-none-match'], schedule))
+          return (reply as FastifyReply).code(304).headers(sent.notModified[encoding]).send();
         // The cached bytes go out as they are: Fastify does not serialize a Buffer. The schema above
         // describes them for OpenAPI; the cast tells the type provider the bytes are that JSON.
         const body = bodyFor(schedule, encoding) as unknown as ScheduleResponse;
-        return reply.type('application/json; charset=utf-8').send(body);
+        return reply.headers(sent.ok[encoding]).send(body);
       },
     );
   };

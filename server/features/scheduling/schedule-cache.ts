@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FestivalConfig } from '../../../contract/festival.js';
+import type { ScheduleEntry } from '../../../contract/schedule.js';
 import type { Db } from '../../db/connection.js';
 import type { Encoding } from '../../lib/conditional.js';
 import { loadScheduledCells, readScheduleVersion } from './queries.js';
 import { buildSchedule } from './render-schedule.js';
+import { effectiveRelease, readSettings } from './release.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -18,6 +21,10 @@ export interface RenderedSchedule {
   gzip: Buffer;
   /** Filled in by a background compression a moment after the render; until then gzip is sent. */
   br: Buffer | null;
+  /** The rows, for the views before the release (a host's own bookings, an admin's whole schedule). */
+  entries: ScheduleEntry[];
+  /** The release time in force at this version (a change to it bumps the version), or null. */
+  releaseAt: Date | null;
 }
 
 /** A strong ETag per encoding: the bytes differ, so the tags must (RFC 9110 8.8.3). */
@@ -35,17 +42,21 @@ export function bodyFor(schedule: RenderedSchedule, encoding: Encoding): Buffer 
 // time (bench/schedule.ts prints all four on the real body).
 const BROTLI_QUALITY = 9;
 
-async function render(db: Db): Promise<RenderedSchedule> {
+async function render(db: Db, festival: FestivalConfig): Promise<RenderedSchedule> {
   // The version is read before the data: the data is then at least that new, so a change
   // committed in between costs one more rebuild, never a stale schedule under a new version.
   const version = await readScheduleVersion(db.kysely);
-  const identity = Buffer.from(JSON.stringify(buildSchedule(await loadScheduledCells(db.kysely))));
+  const settings = await readSettings(db.kysely);
+  const schedule = buildSchedule(await loadScheduledCells(db.kysely));
+  const identity = Buffer.from(JSON.stringify(schedule));
   const rendered: RenderedSchedule = {
     version,
     hash: createHash('sha256').update(identity).digest('base64url').slice(0, 27),
     identity,
     gzip: await gzipAsync(identity, { level: 9 }),
     br: null,
+    entries: schedule.data,
+    releaseAt: effectiveRelease(festival, settings),
   };
   // Brotli takes a few hundred milliseconds on the full schedule: requests waiting for a new
   // version would wait for it too, so it runs in zlib's thread pool after the render, and
@@ -69,23 +80,29 @@ async function render(db: Db): Promise<RenderedSchedule> {
 
 /**
  * The public schedule, kept in memory and rebuilt only when the schedule_version row (bumped by
- * triggers with every change, migration 0004) says it changed. Every request reads that one row,
- * so a change made through any app process shows at once in all of them. Concurrent requests
- * share one version read and one rebuild.
+ * triggers with every change, migration 0004) says it changed. Every request has that row read
+ * after it arrived, so a change made through any app process shows at once in all of them.
+ * Requests that arrive in one turn of the event loop share one read, made once that turn's
+ * requests are in (docs/decisions/0017-festival-scale-measures.md); concurrent requests share one
+ * rebuild.
  */
 export class ScheduleCache {
   private current: RenderedSchedule | null = null;
-  private versionRead: Promise<number> | null = null;
+  /** A version read scheduled and not yet started: a request arriving now may still share it. */
+  private nextRead: Promise<number> | null = null;
   private building: Promise<RenderedSchedule> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly festival: FestivalConfig,
+  ) {}
 
   async get(): Promise<RenderedSchedule> {
     const version = await this.latestVersion();
     for (;;) {
       const current = this.current;
       if (current && current.version >= version) return current;
-      const built = await (this.building ??= render(this.db).finally(() => {
+      const built = await (this.building ??= render(this.db, this.festival).finally(() => {
         this.building = null;
       }));
       if (!this.current || built.version > this.current.version) this.current = built;
@@ -93,9 +110,17 @@ export class ScheduleCache {
     }
   }
 
+  /**
+   * The version as committed when the read starts, which is after this request arrived. A read
+   * already under way is never shared: it may have begun before this request's client committed
+   * a change.
+   */
   private latestVersion(): Promise<number> {
-    return (this.versionRead ??= readScheduleVersion(this.db.kysely).finally(() => {
-      this.versionRead = null;
+    return (this.nextRead ??= new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        this.nextRead = null;
+        this.db.readScheduleVersion().then(resolve, reject);
+      });
     }));
   }
 }

@@ -69,6 +69,13 @@ describe('GET /v1/schedule', () => {
       id: ten,
       address: '10 Elm Street',
       address_url: 'https://www.google.com/maps/search/?api=1&query=10%20Elm%20Street',
+      latitude: null,
+      longitude: null,
+      step_free: false,
+      seating: false,
+      shade: false,
+      restroom_nearby: false,
+      accessibility_note: '',
       slot_1: null,
       slot_2: null,
       // The description is the bio's text (decision 0007): no tags, entities decoded, blocks as lines.
@@ -233,5 +240,27 @@ describe('GET /v1/schedule with two app processes on one database', () => {
     expect(entryOf(res.json() as ScheduleResponse, venue)?.slot_2?.act_name).toBe('The Twins');
     // The same data gives the same bytes, hence the same tag, in both processes.
     expect(res.headers.etag).toBe(await etag());
+  });
+});
+
+describe('GET /v1/schedule while a change is being saved', () => {
+  it('answers with the committed schedule during another open transaction, and with the change once committed', async () => {
+    const venue = await buildVenue(t.app, host, { address: '3 Pending Lane', slots: ['Slot 4'] });
+    const act = await buildAct(t.app, performer, { name: 'Before The Save' });
+    await setSlots(venue, [{ slot_def: 'Slot 4', scheduled_act_id: act }]);
+    expect(entryOf(await schedule(), venue)?.slot_4?.act_name).toBe('Before The Save');
+    const committedTag = await etag();
+
+    // A rename inside a transaction that stays open while the schedule is read: on SQLite the
+    // app's one connection is held by it, so the version check must not wait for that connection.
+    await t.app.deps.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('acts').set({ name: 'After The Save' }).where('id', '=', act).execute();
+      const during = await getSchedule({ 'if-none-match': committedTag });
+      expect(during.statusCode).toBe(304);
+    });
+
+    const after = await getSchedule({ 'if-none-match': committedTag });
+    expect(after.statusCode).toBe(200);
+    expect(entryOf(after.json() as ScheduleResponse, venue)?.slot_4?.act_name).toBe('After The Save');
   });
 });

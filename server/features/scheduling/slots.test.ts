@@ -24,8 +24,21 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 type SlotInput = { slot_def: string; scheduled_act_id?: number | null };
 
-const patchSlots = (id: number | string, headers: Headers, slots: SlotInput[] | unknown) =>
-  t.app.inject({ method: 'PATCH', url: `/v1/venues/${id}`, headers, payload: { available_slots: slots } });
+/**
+ * A save, then what the outbox worker does first on its run: scheduling notices are due at once in
+ * the test app (delay 0), so each save's notice becomes its mail here, as each save's mail did
+ * before notices were coalesced (server/features/scheduling/notices.test.ts tests the delay).
+ */
+const patchSlots = async (id: number | string, headers: Headers, slots: SlotInput[] | unknown) => {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/v1/venues/${id}`,
+    headers,
+    payload: { available_slots: slots },
+  });
+  await t.flushNotices();
+  return res;
+};
 const getVenue = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/venues/${id}` })).json() as Venue;
 const getAct = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/acts/${id}` })).json() as Act;
 const slotsOf = (venue: Venue) => venue.available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null]);
@@ -211,7 +224,7 @@ describe('an act already playing Slot 2 elsewhere', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'conflict',
-      error: '"The Double Bookers" is already scheduled to play Slot 2 (1:30pm-2:30pm) at 1 First Street.',
+      error: '"The Double Bookers" is already scheduled to play Slot 2 (1:30pm-2:30pm EDT) at 1 First Street.',
       fields: { 'available_slots.1.scheduled_act_id': expect.stringContaining('The Double Bookers') },
     });
     expect(slotsOf(await getVenue(mine))).toEqual([
@@ -240,7 +253,7 @@ describe('scheduling e-mails', () => {
       to_address: 'mae.mailbox@example.test',
       subject: 'Porchfest: "Mae and the Stamps" is scheduled to play at 77 Letterbox Road',
     });
-    expect(queued[0]!.text_body).toContain('Slot 2, 1:30pm-2:30pm on Saturday June 14, 2025 (set up from 1:00pm)');
+    expect(queued[0]!.text_body).toContain('Slot 2, 1:30pm-2:30pm EDT on Saturday, June 14, 2025 (set up from 1:00pm)');
 
     await t.deliverMail();
     const mail = await t.smtp.waitFor(
@@ -262,7 +275,7 @@ describe('scheduling e-mails', () => {
     expect(queued.map((m) => [m.to_address, m.subject])).toEqual([
       ['out.of.slot@example.test', 'Porchfest: "Gone Quiet" is no longer scheduled at 9 Quiet Court'],
     ]);
-    expect(queued[0]!.text_body).toContain('Slot 1, 12:00pm-1:00pm');
+    expect(queued[0]!.text_body).toContain('Slot 1, 12pm-1:00pm EDT');
 
     await patchSlots(venue, host.auth, [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 4', scheduled_act_id: act }]);
     before = await outboxCount();

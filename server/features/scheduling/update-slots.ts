@@ -6,9 +6,15 @@ import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isOwnerOrAdmin } from '../auth/policy.js';
-import { notifyScheduleChanges, type SlotChange } from './notify.js';
+import { queueScheduleNotices } from './notices.js';
 import { findActsWithOwners, lockScheduleVersion, lockVenue, venueOfActAtSlot, venueSlots } from './queries.js';
 import { slotLabel } from './slot-times.js';
+
+interface SlotChange {
+  kind: 'scheduled' | 'unscheduled';
+  actId: number;
+  slot: SlotDef;
+}
 
 /** Thrown inside the transaction when the act-per-slot-time index refuses a write; mapped to 409 after rollback. */
 class SlotTaken extends Error {
@@ -34,15 +40,16 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
 /**
- * PATCH /v1/venues/{id}: the venue's slots as a whole (spec 4, issue 4). In one transaction:
- * slots left out are deleted (their acts unscheduled), new ones inserted, changed ones updated,
- * and every act owner concerned is e-mailed through the outbox. The unique index
- * (scheduled_act_id, slot_def) decides whether an act is free at a slot time, so of two hosts
- * saving the same act into the same slot time at once exactly one wins; the other's whole
- * request rolls back and becomes a 409 naming the act and the slot.
+ * PATCH /v1/venues/{id}: the venue's slots as a whole (docs/behaviour.md#states-and-transitions).
+ * In one transaction: slots left out are deleted (their acts unscheduled), new ones inserted,
+ * changed ones updated, and a notice to every act owner concerned is written or moved on (one
+ * summary mail per act and venue after a run of changes, docs/decisions/0038-coalesced-notices.md). The unique
+ * index (scheduled_act_id, slot_def) decides whether an act is free at a slot time, so of two hosts
+ * saving the same act into the same slot time at once exactly one wins; the other's whole request
+ * rolls back and becomes a 409 naming the act and the slot.
  */
 export async function saveVenueSlots(
-  deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices'>,
   venueId: number,
   input: UpdateVenueSlotsInput,
   user: Pick<UserRow, 'id' | 'is_admin'>,
@@ -68,10 +75,10 @@ export async function saveVenueSlots(
   }
 }
 
-/** Returns how many e-mails were queued. */
+/** Returns how many scheduling notices were written. */
 async function writeSlots(
   trx: Transaction<Database>,
-  deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices'>,
   venueId: number,
   input: UpdateVenueSlotsInput,
   user: Pick<UserRow, 'id' | 'is_admin'>,
@@ -139,5 +146,14 @@ async function writeSlots(
     if (w.actId !== null) changes.push({ kind: 'scheduled', actId: w.actId, slot: w.slot });
   }
 
-  return notifyScheduleChanges(trx, deps, venue, acts, changes);
+  // Each changed act's slots here as they were before this save: a notice's run keeps the first.
+  const before = new Map<number, string[]>();
+  for (const { actId } of changes) {
+    if (!acts.has(actId) || before.has(actId)) continue;
+    before.set(
+      actId,
+      current.filter((c) => c.scheduled_act_id === actId).map((c) => c.slot_def),
+    );
+  }
+  return queueScheduleNotices(trx, deps, venue.id, before);
 }

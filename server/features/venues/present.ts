@@ -7,12 +7,19 @@ import {
   type YesNoValue,
 } from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
+import { canSeeHidden } from '../auth/policy.js';
 import { presentCreator, type Viewer } from '../profiles/creator.js';
 import type { VenueRecord } from './queries.js';
 
 const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
 
+/**
+ * `viewer`: who the answer is for; null for anyone (a list kept for every visitor). An act the
+ * committee hid shows in the venue's slot only to the venue's owner and admins; to anyone else
+ * the slot reads as free. The venue's own hiding only reaches them (docs/behaviour.md#moderation).
+ */
 export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
+  const privileged = canSeeHidden(viewer, venue.creator_id);
   return {
     id: venue.id,
     address: venue.address,
@@ -23,18 +30,38 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
     // Stored as rows, shown in the spec's order of genres.
     preferred_act_types: [...venue.genres].sort((a, b) => genreOrder(a) - genreOrder(b)) as Genre[],
     available_slots: venue.slots
-      .map((s) => ({ id: s.id, slot_def: s.slot_def as SlotDef, scheduled_act: s.scheduled_act }))
+      .map((s) => ({
+        id: s.id,
+        slot_def: s.slot_def as SlotDef,
+        scheduled_act:
+          s.scheduled_act && (privileged || !s.scheduled_act.hidden)
+            ? { id: s.scheduled_act.id, name: s.scheduled_act.name }
+            : null,
+      }))
       .sort((a, b) => SLOT_DEFS.indexOf(a.slot_def) - SLOT_DEFS.indexOf(b.slot_def)),
     size_pref: venue.size_pref as VenueSizePref,
     provide_electric: venue.provide_electric as YesNoValue,
     provide_sound_system: venue.provide_sound_system as YesNoValue,
     rain_date_available: venue.rain_date_available,
+    latitude: venue.latitude,
+    longitude: venue.longitude,
+    step_free: venue.step_free,
+    seating: venue.seating,
+    shade: venue.shade,
+    restroom_nearby: venue.restroom_nearby,
+    accessibility_note: venue.accessibility_note,
     created_time: venue.created_at.toISOString(),
     updated_time: venue.updated_at.toISOString(),
+    ...(venue.hidden_at !== null && privileged
+      ? { hidden: { hidden_at: venue.hidden_at.toISOString(), reason: venue.hidden_reason ?? '' } }
+      : {}),
   };
 }
 
-/** Spec 3: the address links to a map search; the base comes from festival.config.json. */
+/**
+ * docs/behaviour.md#entities: the address links to a map search; the base comes from
+ * festival.config.json.
+ */
 export function addressUrl(mapSearchUrl: string, address: string): string {
   return mapSearchUrl + encodeURIComponent(address);
 }

@@ -7,7 +7,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import type { VenueListQuery } from '../../../contract/venues.js';
+import { VENUE_AMENITIES, type VenueAmenity, type VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { readPage } from '../../db/paging.js';
 import type { Database, VenuesTable } from '../../db/schema.js';
@@ -20,7 +20,8 @@ export type VenueRow = Selectable<VenuesTable>;
 export interface VenueSlotRecord {
   id: number;
   slot_def: string;
-  scheduled_act: { id: number; name: string } | null;
+  /** `hidden`: the committee hid that act (docs/behaviour.md#moderation). */
+  scheduled_act: { id: number; name: string; hidden: boolean } | null;
 }
 
 /** A venue with everything its card shows. */
@@ -37,7 +38,11 @@ export type VenueFilters = Pick<
   | 'available_slots__slot_def'
   | 'available_slots__available_to_schedule'
   | 'creator_id'
->;
+  | VenueAmenity
+> & {
+  /** docs/behaviour.md#moderation: hidden venues are left out unless true (admins, the owner's own list). */
+  include_hidden?: boolean;
+};
 
 export interface Page {
   offset: number;
@@ -85,6 +90,8 @@ function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect,
     all.push(eb.exists(offered));
   }
   if (f.creator_id !== undefined) all.push(eb('venues.creator_id', '=', f.creator_id));
+  for (const { key } of VENUE_AMENITIES) if (f[key] === true) all.push(eb(`venues.${key}`, '=', true));
+  if (!f.include_hidden) all.push(eb('venues.hidden_at', 'is', null));
   return eb.and(all);
 }
 
@@ -148,6 +155,7 @@ async function withDetails(q: Q, rows: VenueRow[]): Promise<VenueRecord[]> {
         'venue_slots.slot_def',
         'venue_slots.scheduled_act_id',
         'acts.name as act_name',
+        'acts.hidden_at as act_hidden_at',
       ])
       .where('venue_slots.venue_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
@@ -165,7 +173,10 @@ async function withDetails(q: Q, rows: VenueRow[]): Promise<VenueRecord[]> {
       .map((s) => ({
         id: s.id,
         slot_def: s.slot_def,
-        scheduled_act: s.scheduled_act_id !== null ? { id: s.scheduled_act_id, name: s.act_name ?? '' } : null,
+        scheduled_act:
+          s.scheduled_act_id !== null
+            ? { id: s.scheduled_act_id, name: s.act_name ?? '', hidden: s.act_hidden_at !== null }
+            : null,
       })),
     creator: creators.get(row.creator_id),
   }));
@@ -180,6 +191,13 @@ export interface VenueValues {
   provide_electric: string;
   provide_sound_system: string;
   rain_date_available: boolean;
+  latitude?: number | null;
+  longitude?: number | null;
+  step_free?: boolean;
+  seating?: boolean;
+  shade?: boolean;
+  restroom_nearby?: boolean;
+  accessibility_note?: string;
 }
 
 export async function insertVenue(

@@ -9,21 +9,25 @@ import {
   VenueListResponseSchema,
   VenueSchema,
 } from '../../../contract/venues.js';
+import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
+import { canSee, hiddenInList } from '../auth/policy.js';
 import { notifyVenueDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeVenue } from './policy.js';
 import { presentVenue } from './present.js';
 import { deleteVenue, findVenue, insertVenue, listVenues, updateVenue } from './queries.js';
-import { venueValues } from './values.js';
+import { checkPin, venueValues } from './values.js';
+import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 
 export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
+  const writeLimit = perUserWriteLimit(deps, 'catalogue-writes', deps.rateRules.catalogueWritesPerUser);
   const lists = new ListCache(db, VenueListResponseSchema);
 
   /** The venue a write is about, when this user may change it: 404 before 403. */
@@ -49,11 +53,22 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails).
-        const key = `${request.user?.is_admin ? 'admin' : 'everyone'} ${JSON.stringify(request.query)}`;
+        // Hidden venues are listed for admins, and for their owner in the owner's own list
+        // (docs/behaviour.md#moderation).
+        const hidden = hiddenInList(request.user, filters.creator_id);
+        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails and
+        // hidden venues; an owner's own list shows theirs). A page kept for everyone is presented
+        // for no one in particular.
+        const viewer = hidden === 'none' ? null : request.user;
+        const key = `${hidden === 'all' ? 'admin' : hidden === 'own' ? `owner ${request.user?.id}` : 'everyone'} ${JSON.stringify(request.query)}`;
         return lists.send(request, reply as FastifyReply, key, async () => {
-          const { venues, total } = await listVenues(db, filters, { offset, limit, order_by }, include_total);
-          return { data: venues.map((v) => presentVenue(v, request.user)), ...(total !== undefined ? { total } : {}) };
+          const { venues, total } = await listVenues(
+            db,
+            { ...filters, include_hidden: hidden !== 'none' },
+            { offset, limit, order_by },
+            include_total,
+          );
+          return { data: venues.map((v) => presentVenue(v, viewer)), ...(total !== undefined ? { total } : {}) };
         });
       },
     );
@@ -66,7 +81,8 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const venue = await findVenue(db.kysely, request.params.id);
-        if (!venue) throw notFound('Venue not found');
+        // A hidden venue is absent for anyone but its owner and admins (docs/behaviour.md#moderation).
+        if (!venue || !canSee(request.user, venue)) throw notFound('Venue not found');
         return presentVenue(venue, request.user);
       },
     );
@@ -75,11 +91,17 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         preValidation: requireRole('host'),
+        preHandler: writeLimit,
         schema: { tags: ['venues'], body: CreateVenueInputSchema, response: { 201: VenueSchema, ...ErrorResponses } },
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { values, images } = venueValues(deps.festival.map_search_url, request.body);
+        checkPin(deps.festival.map, request.body.latitude, request.body.longitude);
+        const { values, images } = venueValues(
+          deps.festival.map_search_url,
+          request.body,
+          await sanitizeRichTextField('bio', request.body.bio),
+        );
         const now = clock.now();
         const id = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);
@@ -101,6 +123,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id/no_slots',
       {
         preValidation: requireUser,
+        preHandler: writeLimit,
         schema: {
           tags: ['venues'],
           params: IdParamsSchema,
@@ -111,7 +134,12 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         await changeableVenue(request.params.id, user);
-        const { values, images } = venueValues(deps.festival.map_search_url, request.body);
+        checkPin(deps.festival.map, request.body.latitude, request.body.longitude);
+        const { values, images } = venueValues(
+          deps.festival.map_search_url,
+          request.body,
+          await sanitizeRichTextField('bio', request.body.bio),
+        );
         const now = clock.now();
         const updated = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);
@@ -127,11 +155,13 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/:id',
       {
         preValidation: requireUser,
+        preHandler: writeLimit,
         schema: { tags: ['venues'], params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } },
       },
       async (request, reply) => {
         await changeableVenue(request.params.id, currentUser(request));
-        // Issue 4: each scheduled act's owner is e-mailed, in the delete's transaction (the slots go with it).
+        // Each scheduled act's owner is e-mailed, in the delete's transaction (the slots go with
+        // it).
         const mails = await db.kysely.transaction().execute(async (trx) => {
           const queued = await notifyVenueDeleted(trx, deps, request.params.id);
           if (!(await deleteVenue(trx, request.params.id))) throw notFound('Venue not found');

@@ -37,6 +37,8 @@ export interface World {
   venueOwner: BuiltUser;
   actOwner: BuiltUser;
   resetToken: string;
+  /** An announcement on the desk (posted by an admin), for the rows that delete one. */
+  announcementId: number;
   /** The Authorization header (or none) of an actor, for a row about `target`. */
   headers(actor: Actor, target: Target): Record<string, string>;
 }
@@ -82,6 +84,18 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const otherVenueId = await buildVenue(app, otherHost);
   const otherActId = await buildAct(app, otherPerformer);
   const resetToken = await issueResetToken(app.deps.db.kysely, venueOwner.user.id, now);
+  const posted = await app.inject({
+    method: 'POST',
+    url: '/v1/admin/announcements',
+    headers: admin.auth,
+    payload: {
+      text: 'Matrix announcement',
+      level: 'info',
+      starts_at: now.toISOString(),
+      ends_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    },
+  });
+  const announcementId = (posted.json() as { id: number }).id;
 
   const ownerOf = (target: Target) => (target === 'venue' ? venueOwner : actOwner);
   const otherOwnerOf = (target: Target) => (target === 'venue' ? otherHost : otherPerformer);
@@ -100,6 +114,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     venueOwner,
     actOwner,
     resetToken,
+    announcementId,
     headers(actor, target) {
       switch (actor) {
         case 'anonymous':

@@ -34,6 +34,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // No mail server here: production must be told that printing mail to the log is meant.
+    MAIL_TO_LOG: 'true',
+    // Scheduling notices due at once (docs/decisions/0038-coalesced-notices.md); a test may set its own.
+    NOTICE_DELAY_MS: '0',
     ...env,
   });
   const child = spawn(process.execPath, ['dist/server/main.js'], {

@@ -15,6 +15,11 @@ export const WRITABLE_TABLES = [
   'media',
   'comments',
   'schedule_version',
+  'audit_log',
+  'festival_settings',
+  'announcements',
+  'mailings',
+  'mail_throttle',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type Snapshot = Record<(typeof WRITABLE_TABLES)[number], string[]>;
@@ -61,11 +66,14 @@ export function changedTables(before: Snapshot, after: Snapshot): string[] {
 
 /** Children before parents, so foreign keys never refuse a delete. */
 const CLEARING_ORDER = [
+  'audit_log',
+  'announcements',
   'comments',
   'act_slots',
   'venue_slots',
   'venue_genres',
   'outbox',
+  'mailings',
   'media',
   'password_resets',
   'rate_limits',

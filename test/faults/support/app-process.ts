@@ -57,6 +57,7 @@ export async function startAppProcess(options: StartOptions): Promise<AppProcess
   delete env.DATABASE_PATH;
   delete env.TEST_DATABASE_URL;
   delete env.SMTP_URL;
+  delete env.MAIL_TO_LOG;
   Object.assign(env, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -64,10 +65,13 @@ export async function startAppProcess(options: StartOptions): Promise<AppProcess
     PUBLIC_URL: baseUrl,
     JWT_SECRET: FAULTS_JWT_SECRET,
     LOG_LEVEL: 'warn',
+    // Scheduling notices due at once (docs/decisions/0038-coalesced-notices.md); a test may set its own.
+    NOTICE_DELAY_MS: '0',
     ...('databaseUrl' in options.database
       ? { DATABASE_URL: options.database.databaseUrl }
       : { DATABASE_PATH: options.database.databasePath }),
-    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    // Without a mail server, production must be told that printing mail to the log is meant.
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : { MAIL_TO_LOG: 'true' }),
     ...options.env,
   });
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {

@@ -12,7 +12,7 @@ interface ConfirmDeleteDialogProps {
   onCancel: () => void;
 }
 
-/** Deleting cannot be undone, so it is asked once more (issue 3). */
+/** Deleting cannot be undone, so it is asked once more. */
 export function ConfirmDeleteDialog({ show, kind, name, pending, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
   const titleId = `delete-${kind}-title`;
   return (

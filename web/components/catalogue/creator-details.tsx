@@ -3,8 +3,8 @@ import type { Creator } from '../../../contract/users';
 const ROLE_NAMES = { admin: 'Admin', host: 'Host', performer: 'Performer' } as const;
 
 /**
- * Spec 6: admins see who created a card (name, e-mail, roles). The server sends e-mail and
- * roles to admins only, so for anyone else there is nothing here to show.
+ * docs/behaviour.md#roles-and-permissions: admins see who created a card (name, e-mail, roles). The
+ * server sends e-mail and roles to admins only, so for anyone else there is nothing here to show.
  */
 export function CreatorDetails({ creator }: { creator: Creator }) {
   if (creator.email === undefined) return null;

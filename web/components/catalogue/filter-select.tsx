@@ -9,13 +9,25 @@ interface FilterSelectProps {
   options: readonly Choice[];
   value: string;
   onChange: (value: string) => void;
+  /** Show the label, where the first option alone could be misread (two slot filters side by side). */
+  visibleLabel?: boolean;
 }
 
 /** One list filter: a labelled select whose first option turns the filter off. */
-export function FilterSelect({ id, label, anyLabel, options, value, onChange }: FilterSelectProps) {
+export function FilterSelect({
+  id,
+  label,
+  anyLabel,
+  options,
+  value,
+  onChange,
+  visibleLabel = false,
+}: FilterSelectProps) {
   return (
     <Form.Group controlId={id}>
-      <Form.Label visuallyHidden>{label}</Form.Label>
+      <Form.Label visuallyHidden={!visibleLabel} className={visibleLabel ? 'small mb-1' : undefined}>
+        {label}
+      </Form.Label>
       <Form.Select value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (

@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { isOwner, isSignedIn } from '../../lib/roles';
+import { useSession } from '../../lib/session';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 interface DeleteActionProps {
@@ -9,7 +12,7 @@ interface DeleteActionProps {
   onDelete: () => Promise<unknown>;
 }
 
-/** The Delete button and its confirmation (issue 3: confirm before delete). */
+/** The Delete button and its confirmation (a delete is confirmed first). */
 export function DeleteAction({ kind, name, pending, onDelete }: DeleteActionProps) {
   const [asking, setAsking] = useState(false);
   const confirm = async () => {
@@ -17,7 +20,7 @@ export function DeleteAction({ kind, name, pending, onDelete }: DeleteActionProp
       await onDelete();
       setAsking(false);
     } catch (error) {
-      // Spec 8: a failed save or delete is only logged.
+      // docs/behaviour.md#errors: a failed save or delete is only logged.
       console.error(error);
       setAsking(false);
     }
@@ -42,4 +45,44 @@ export function DeleteAction({ kind, name, pending, onDelete }: DeleteActionProp
 /** The row of buttons at the foot of a card. */
 export function CardActions({ children }: { children: ReactNode }) {
   return <div className="d-flex flex-wrap gap-2 mt-3">{children}</div>;
+}
+
+interface EntryActionsProps {
+  /** The entry's page, '/venues/3' or '/acts/7': Contact and Edit are below it. */
+  path: string;
+  kind: 'venue' | 'act';
+  /** How the delete confirmation names the entry. */
+  name: string;
+  creatorId: number;
+  /** Deletes the entry (the card's mutation): pending while it runs. */
+  remove: { pending: boolean; run: () => Promise<unknown> };
+  /** The owner's links after Edit (a venue's Slots / Schedule). */
+  ownerLinks?: ReactNode;
+}
+
+/**
+ * docs/behaviour.md#roles-and-permissions: on a venue's or act's card, a signed-in person who is
+ * not its creator gets Contact; its owner (or an admin) gets Edit and Delete.
+ */
+export function EntryActions({ path, kind, name, creatorId, remove, ownerLinks }: EntryActionsProps) {
+  const user = useSession();
+  if (!isSignedIn(user)) return null;
+  return (
+    <CardActions>
+      {user.id !== creatorId && (
+        <Link className="btn btn-primary btn-sm" to={`${path}/contact`}>
+          Contact
+        </Link>
+      )}
+      {isOwner(user, creatorId) && (
+        <>
+          <Link className="btn btn-outline-primary btn-sm" to={`${path}/edit`}>
+            Edit
+          </Link>
+          {ownerLinks}
+          <DeleteAction kind={kind} name={name} pending={remove.pending} onDelete={remove.run} />
+        </>
+      )}
+    </CardActions>
+  );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 
-/** Spec 7 and 9: the list waits this long after the last keystroke before it searches. */
+/**
+ * docs/behaviour.md#constants-and-limits: the list waits this long after the last keystroke before
+ * it searches.
+ */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 interface SearchBoxProps {

@@ -1,7 +1,11 @@
 import type { SlotDef } from '../../../contract/enums';
 import type { FestivalConfig } from '../../../contract/festival';
+import { slotLabelWithZone, slotWindows } from '../../../contract/festival-time';
 
-/** '13:30' reads as '1:30pm', the way spec 9 writes the slot times. */
+/**
+ * '13:30' reads as '1:30pm', the way the spec writes the festival's opening hours ('12:00pm to
+ * 5:30pm'). Slot times use the festival clock instead (slotTime below).
+ */
 export function clockLabel(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
   const suffix = h >= 12 ? 'pm' : 'am';
@@ -9,8 +13,26 @@ export function clockLabel(time: string): string {
   return `${hour}:${String(m).padStart(2, '0')}${suffix}`;
 }
 
-/** The time of a slot from this edition's configuration, e.g. '12:00pm-1:00pm'. */
-export function slotTime(festival: FestivalConfig | undefined, slot: SlotDef): string | undefined {
-  const config = festival?.slots.find((s) => s.name === slot);
-  return config ? `${clockLabel(config.start)}-${clockLabel(config.end)}` : undefined;
+/**
+ * A slot's clock times with the festival's zone from this edition's configuration, e.g.
+ * '1:30pm-2:30pm EDT' (contract/festival-time.ts: the one festival clock, whatever the device's zone).
+ */
+export function slotTime(festival: FestivalConfig | undefined, slot: string): string | undefined {
+  return festival ? slotLabelWithZone(festival, festival.event.date, slot) : undefined;
+}
+
+/**
+ * Sorts things that name a slot by when the slot starts on the festival day (then by name), so a
+ * line-up reads in time order whatever the slots are called.
+ */
+export function byStartTime<T>(
+  festival: FestivalConfig | undefined,
+  items: readonly T[],
+  slotOf: (item: T) => SlotDef | string,
+): T[] {
+  const starts = new Map((festival ? slotWindows(festival, festival.event.date) : []).map((w) => [w.name, w.start]));
+  const start = (item: T) => starts.get(slotOf(item)) ?? Number.MAX_SAFE_INTEGER;
+  // Names compare by code unit: `localeCompare` would load the browser's collation data for it.
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...items].sort((a, b) => start(a) - start(b) || byName(slotOf(a), slotOf(b)));
 }

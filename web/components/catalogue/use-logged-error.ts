@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { ApiError } from '../../lib/api-client';
 
 /**
- * Spec 8: list, detail and save failures for venues and acts are only logged. A 404 is not a
- * failure: the screen says the item is not there.
+ * docs/behaviour.md#errors: list, detail and save failures for venues and acts are only logged. A
+ * 404 is not a failure: the screen says the item is not there.
  */
 export function useLoggedError(error: unknown): void {
   useEffect(() => {

@@ -5,8 +5,8 @@ import type LinkFormat from 'quill/formats/link';
 import { IMAGE_DATA_TYPES, LINK_PROTOCOLS } from '../../../contract/rich-text';
 
 /**
- * Spec 5: links accept only http, https, mailto and tel. Quill 2 also lets `sms:` through,
- * so its Link format gets our list; anything else becomes Quill's blank address.
+ * docs/behaviour.md#validation: links accept only http, https, mailto and tel. Quill 2 also lets
+ * `sms:` through, so its Link format gets our list; anything else becomes Quill's blank address.
  * Changing the registered class affects every editor on the page, which is what we want.
  */
 const Link = Quill.import('formats/link') as typeof LinkFormat;
@@ -36,9 +36,10 @@ class DescribedImage extends Image {
   }
 
   /**
-   * Quill takes any data: address for a picture; ours are the raster types only (spec 5, and the
-   * server's and the renderer's rule), never an SVG or an HTML document. The edit form loads the
-   * stored bio into the editor without the renderer's pass, so this is its guard.
+   * Quill takes any data: address for a picture; ours are the raster types only
+   * (docs/behaviour.md#validation, and the server's and the renderer's rule), never an SVG or an
+   * HTML document. The edit form loads the stored bio into the editor without the renderer's pass,
+   * so this is its guard.
    */
   static override sanitize(url: string): string {
     const address = url.trim();
@@ -48,10 +49,10 @@ class DescribedImage extends Image {
 Quill.register('formats/image', DescribedImage, true);
 
 /**
- * Spec 9: headings 1-3. The toolbar offers only those, but Quill's Header format also takes
- * h4-h6 from pasted or loaded HTML, which the server's sanitizer then drops (contract
- * RICH_TEXT_TAGS): the person would see a heading that is gone once saved. With only h1-h3
- * registered, a pasted h4 becomes an ordinary paragraph in the editor already.
+ * docs/behaviour.md#constants-and-limits: headings 1-3. The toolbar offers only those, but Quill's
+ * Header format also takes h4-h6 from pasted or loaded HTML, which the server's sanitizer then
+ * drops (contract RICH_TEXT_TAGS): the person would see a heading that is gone once saved. With
+ * only h1-h3 registered, a pasted h4 becomes an ordinary paragraph in the editor already.
  */
 const Header = Quill.import('formats/header') as typeof HeaderFormat;
 class SpecHeader extends Header {
@@ -78,7 +79,10 @@ export const RICH_TEXT_FORMATS = [
   'image',
 ];
 
-/** Spec 9: heading levels 1-3; colour pickers left empty get Quill's 35-colour palette. */
+/**
+ * docs/behaviour.md#constants-and-limits: heading levels 1-3; colour pickers left empty get Quill's
+ * 35-colour palette.
+ */
 const TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
@@ -90,12 +94,17 @@ const TOOLBAR = [
 
 export const RICH_TEXT_MODULES = {
   toolbar: TOOLBAR,
-  // Spec 9: undo merges edits within 1000 ms and keeps at most 100 steps. Only the person's
-  // own edits are recorded, so undo never empties a bio the edit form loaded.
+  // docs/behaviour.md#constants-and-limits: undo merges edits within 1000 ms and keeps at most 100
+  // steps. Only the person's own edits are recorded, so undo never empties a bio the edit form
+  // loaded.
   history: { delay: 1000, maxStack: 100, userOnly: true },
-  // Spec 5: inserted image files (png, gif, jpeg, bmp, icon) are embedded inline.
+  // docs/behaviour.md#validation: inserted image files (png, gif, jpeg, bmp, icon) are embedded
+  // inline.
   uploader: { mimetypes: [...IMAGE_DATA_TYPES] },
 };
+
+/** The example address the editor's link box shows until one is typed. */
+export const LINK_PLACEHOLDER = 'https://example.org';
 
 const HEADER_NAMES: Record<string, string> = { '1': 'Heading 1', '2': 'Heading 2', '3': 'Heading 3' };
 

@@ -1,23 +1,31 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, test } from 'vitest';
 import { RICH_TEXT_LIMIT_ALERT, RICH_TEXT_MAX_CHARS } from '../../../contract/rich-text';
 import { RichTextEditor } from './rich-text-editor';
+import { richTextLength } from './rich-text-limit';
 
 function Harness({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
   return (
     <>
+      {/* What the form would save. */}
+      <output data-testid="value">{value}</output>
       <div id="bio-label">Description</div>
       <RichTextEditor id="bio" value={value} onChange={setValue} labelledBy="bio-label" />
     </>
   );
 }
 
+// jsdom lays nothing out, so Range has no boxes; Quill asks for them to scroll a paste into view.
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+
 // Quill loads lazily, and under jsdom the first load takes a few seconds.
 const editor = () => screen.findByRole('textbox', { name: 'Description' }, { timeout: 15_000 });
 
-describe('the rich-text editor (spec 5)', () => {
+describe('the rich-text editor', () => {
   test('at the 1500-character limit any key but Backspace shows the alert, and typing adds nothing', async () => {
     render(<Harness initial={`<p>${'a'.repeat(RICH_TEXT_MAX_CHARS)}</p>`} />);
     const box = await editor();
@@ -35,6 +43,40 @@ describe('the rich-text editor (spec 5)', () => {
     const box = await editor();
     expect(fireEvent.keyDown(box, { key: 'b' })).toBe(true);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 30_000);
+
+  test('a paste past the limit meets the same alert, and is cut at the limit rather than saved over it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="<p>Hello</p>" />);
+    const box = await editor();
+    await user.click(box);
+    await user.paste('p'.repeat(RICH_TEXT_MAX_CHARS + 200));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(RICH_TEXT_LIMIT_ALERT);
+    await waitFor(() =>
+      expect(richTextLength(screen.getByTestId('value').textContent ?? '')).toBe(RICH_TEXT_MAX_CHARS),
+    );
+    // What was there before the paste is kept whole; the paste is what gets cut.
+    expect(box).toHaveTextContent(/Hello/);
+  }, 30_000);
+
+  test('a paste within the limit is kept whole, with no alert', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="" />);
+    const box = await editor();
+    await user.click(box);
+    await user.paste('q'.repeat(200));
+    await waitFor(() => expect(box).toHaveTextContent('q'.repeat(200)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 30_000);
+
+  test("the link box offers an example of our own, not Quill's", async () => {
+    render(<Harness initial="" />);
+    await editor();
+    const linkBox = document.querySelector<HTMLInputElement>('.ql-tooltip input[type="text"]');
+    expect(linkBox).not.toBeNull();
+    expect(linkBox!.getAttribute('data-link')).toBe('https://example.org');
+    expect(linkBox!.outerHTML).not.toContain('quilljs.com');
   }, 30_000);
 
   test('headings 1-3 are kept; an h4-h6 from pasted or stored HTML becomes a paragraph, as the server would store it', async () => {
@@ -76,7 +118,7 @@ describe('the rich-text editor (spec 5)', () => {
   }, 30_000);
 });
 
-describe('links in the editor (spec 5)', () => {
+describe('links in the editor', () => {
   test('only http, https, mailto and tel survive; anything else becomes blank', async () => {
     const { default: Quill } = await import('quill');
     await import('./quill-config');
@@ -89,7 +131,7 @@ describe('links in the editor (spec 5)', () => {
   });
 });
 
-describe('images in the editor (spec 5)', () => {
+describe('images in the editor', () => {
   test('http, https and raster data images survive; an SVG or HTML data address becomes a dead one', async () => {
     const { default: Quill } = await import('quill');
     await import('./quill-config');

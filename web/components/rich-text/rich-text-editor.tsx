@@ -18,7 +18,7 @@ export interface RichTextEditorProps {
 // Quill is about 60 KB gzipped: only pages that show an editor download it.
 const QuillEditor = lazy(async () => ({ default: (await import('./quill-editor')).QuillEditor }));
 
-/** Spec 5's rich-text editor for bios and messages. */
+/** The rich-text editor for bios and messages (docs/behaviour.md#validation). */
 export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <Suspense

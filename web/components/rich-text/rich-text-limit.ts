@@ -19,9 +19,9 @@ export function richTextLength(html: string): number {
 }
 
 /**
- * The contract's rich-text field plus spec 5's 1500-character limit, which the server checks
- * too; checking it here names the problem before anything is sent (pasting can pass the
- * limit even though typing cannot).
+ * The contract's rich-text field plus the 1500-character limit (docs/behaviour.md#validation),
+ * which the server checks too; checking it here names the problem before anything is sent (pasting
+ * can pass the limit even though typing cannot).
  */
 export const limitedRichTextSchema = (message?: string) =>
   richTextSchema(message).refine((html) => richTextLength(html) <= RICH_TEXT_MAX_CHARS, RICH_TEXT_TOO_LONG);

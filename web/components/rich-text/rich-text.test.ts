@@ -41,7 +41,7 @@ describe('sanitizeRichText (the renderer)', () => {
   });
 });
 
-describe('the 1500-character limit (spec 5)', () => {
+describe('the 1500-character limit', () => {
   const paragraph = (n: number) => `<p>${'a'.repeat(n)}</p>`;
 
   test('counts as Quill does: text, one per line break between blocks, not the closing newline', () => {

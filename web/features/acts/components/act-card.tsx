@@ -1,13 +1,16 @@
+import '../../../components/catalogue/entry-card.css';
 import { createElement } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { slotNumber, type Act } from '../../../../contract/acts';
 import { ActSizes, Genres, PerformerSoundSystems } from '../../../../contract/enums';
 import { CreatorDetails } from '../../../components/catalogue/creator-details';
-import { CardActions, DeleteAction } from '../../../components/catalogue/owner-actions';
+import { HiddenNotice } from '../../../components/catalogue/hidden-notice';
+import { EntryActions } from '../../../components/catalogue/owner-actions';
+import { BioExcerpt } from '../../../components/rich-text/bio-excerpt';
 import { SafeHtml } from '../../../components/rich-text/safe-html';
-import { isOwner, isSignedIn } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
+import { apiHref } from '../../../lib/api-client';
+import { StarButton } from '../../favourites/star-button';
 import { useDeleteAct } from '../api/delete-act';
 import { ActStatus } from './act-status';
 
@@ -17,27 +20,33 @@ interface ActCardProps {
   headingLevel?: 1 | 2 | 3;
   /** In a list the name links to the act's page; on that page it does not. */
   linkToDetail?: boolean;
-  /** Where to go once the act is deleted (its own page leaves for the list, spec 4). */
+  /**
+   * Where to go once the act is deleted (its own page leaves for the list,
+   * docs/behaviour.md#states-and-transitions).
+   */
   onDeleted?: () => void;
 }
 
 export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted }: ActCardProps) {
-  const user = useSession();
   const remove = useDeleteAct();
-  const owner = isOwner(user, act.creator_id);
   const title = linkToDetail ? <Link to={`/acts/${act.id}`}>{act.name}</Link> : act.name;
-  // Spec 2: a preferred slot shows as its number ('Slot 1' shows as '1').
+  // docs/behaviour.md#venue-and-act-cards: a preferred slot shows as its number ('Slot 1' shows as
+  // '1').
   const preferred = [...act.preferred_slots].sort().map(slotNumber).join(', ');
 
   return (
     <Card as="article" className="h-100 act-card" aria-label={`Act: ${act.name}`}>
       <Card.Body>
-        {createElement(`h${headingLevel}`, { className: 'card-title h4' }, title)}
+        <div className="d-flex justify-content-between align-items-start gap-2">
+          {createElement(`h${headingLevel}`, { className: 'card-title h4' }, title)}
+          <StarButton actId={act.id} actName={act.name} />
+        </div>
         <p className="mb-2 text-body-secondary">
           {Genres.labels[act.type]} · {ActSizes.labels[act.size]}
         </p>
+        <HiddenNotice hidden={act.hidden} />
         <CreatorDetails creator={act.creator} />
-        <SafeHtml html={act.bio} className="mb-3" />
+        {linkToDetail ? <BioExcerpt html={act.bio} className="mb-3" /> : <SafeHtml html={act.bio} className="mb-3" />}
         <dl className="row mb-2 small">
           <dt className="col-sm-5">Preferred slots</dt>
           <dd className="col-sm-7">{preferred}</dd>
@@ -54,31 +63,27 @@ export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted 
         </dl>
         {createElement(`h${headingLevel + 1}`, { className: 'h6 mb-1' }, 'Status')}
         <ActStatus slots={act.scheduled_venue_slots} />
-        {isSignedIn(user) && (
-          <CardActions>
-            {user.id !== act.creator_id && (
-              <Link className="btn btn-primary btn-sm" to={`/acts/${act.id}/contact`}>
-                Contact
-              </Link>
-            )}
-            {owner && (
-              <>
-                <Link className="btn btn-outline-primary btn-sm" to={`/acts/${act.id}/edit`}>
-                  Edit
-                </Link>
-                <DeleteAction
-                  kind="act"
-                  name={act.name}
-                  pending={remove.isPending}
-                  onDelete={async () => {
-                    await remove.mutateAsync(act.id);
-                    onDeleted?.();
-                  }}
-                />
-              </>
-            )}
-          </CardActions>
+        {!linkToDetail && act.scheduled_venue_slots.length > 0 && (
+          // The act's sets as a calendar file (GET /v1/acts/{id}/calendar.ics, docs/decisions/0016).
+          <p className="mt-2 mb-0">
+            <a className="btn btn-outline-primary btn-sm" href={apiHref(`/v1/acts/${act.id}/calendar.ics`)} download>
+              Add to calendar
+            </a>
+          </p>
         )}
+        <EntryActions
+          path={`/acts/${act.id}`}
+          kind="act"
+          name={act.name}
+          creatorId={act.creator_id}
+          remove={{
+            pending: remove.isPending,
+            run: async () => {
+              await remove.mutateAsync(act.id);
+              onDeleted?.();
+            },
+          }}
+        />
       </Card.Body>
     </Card>
   );

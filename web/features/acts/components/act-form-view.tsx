@@ -43,7 +43,7 @@ export interface ActFormValues {
   rain_date_available: boolean | undefined;
 }
 
-/** Spec 3: a new act starts as americana. */
+/** docs/behaviour.md#entities: a new act starts as americana. */
 export const EMPTY_ACT_FORM: ActFormValues = {
   name: '',
   bio: '',
@@ -73,7 +73,10 @@ interface ActFormViewProps {
   cancelTo: string;
 }
 
-/** Spec 3 and 5: the act form, for a new act and for editing one. */
+/**
+ * The act form (docs/behaviour.md#entities, docs/behaviour.md#validation), for a new act and for
+ * editing one.
+ */
 export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActFormViewProps) {
   const { data: festival } = useFestival();
   const [failure, setFailure] = useState<string | null>(null);

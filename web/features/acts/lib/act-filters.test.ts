@@ -15,21 +15,33 @@ const scheduled = {
 
 describe('act list filters in the URL', () => {
   test('a shared link reads back as the same filters', () => {
-    const filters = { search: 'brass band', genre: 'brass', slot: 'Slot 4', status: 'looking' } as const;
+    const filters = {
+      search: 'brass band',
+      genre: 'brass',
+      slot: 'Slot 4',
+      plays: 'Slot 2',
+      status: 'looking',
+    } as const;
     const query = actFiltersToParams(filters).toString();
-    expect(query).toBe('search=brass+band&genre=brass&slot=Slot+4&status=looking');
+    expect(query).toBe('search=brass+band&genre=brass&slot=Slot+4&plays=Slot+2&status=looking');
     expect(parse(query)).toEqual(filters);
   });
 
   test('unknown values in an edited link are ignored', () => {
-    expect(parse('genre=x&slot=1&status=maybe')).toEqual({ search: '', genre: '', slot: '', status: '' });
+    expect(parse('genre=x&slot=1&plays=Slot 9&status=maybe')).toEqual({
+      search: '',
+      genre: '',
+      slot: '',
+      plays: '',
+      status: '',
+    });
     expect(hasActFilters(parse('status=scheduled'))).toBe(true);
     expect(hasActFilters(parse(''))).toBe(false);
   });
 
-  test('genre and slot go to the server; the status filter does not (spec 2)', () => {
+  test('genre and slot go to the server; the status filter does not', () => {
     const query = new URLSearchParams(
-      toQueryString(actListQuery(parse('genre=jazz&slot=Slot 2&status=scheduled&search=trio'))),
+      toQueryString(actListQuery(parse('genre=jazz&slot=Slot 2&plays=Slot 3&status=scheduled&search=trio'))),
     );
     expect(Object.fromEntries(query)).toEqual({
       offset: '0',
@@ -39,6 +51,7 @@ describe('act list filters in the URL', () => {
       search: 'trio',
       type: 'jazz',
       s_preferred_slots__ilike: 'Slot 2',
+      scheduled_slot: 'Slot 3',
     });
   });
 

@@ -14,16 +14,21 @@ export interface ActFilters {
   genre: Genre | '';
   /** A slot the act prefers. */
   slot: SlotDef | '';
-  /** Applied in the browser after fetching (spec 2). */
+  /** "Plays at": a slot the act is scheduled to play in (`?plays=Slot+2`). */
+  plays: SlotDef | '';
+  /** Applied in the browser after fetching (docs/behaviour.md#act-list). */
   status: ActStatusFilter | '';
 }
 
-export const NO_ACT_FILTERS: ActFilters = { search: '', genre: '', slot: '', status: '' };
+export const NO_ACT_FILTERS: ActFilters = { search: '', genre: '', slot: '', plays: '', status: '' };
 
-/** Spec 2: 'Slot 1' to 'Slot 4' (after 'Any Slot'). */
+/** docs/behaviour.md#act-list: 'Slot 1' to 'Slot 4' (after 'Any Slot'). */
 export const SLOT_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({ value: slot, label: slot }));
 
-/** Spec 2: 'Looking for a host' and 'Scheduled with a host' (after 'Any Status'). */
+/**
+ * docs/behaviour.md#act-list: 'Looking for a host' and 'Scheduled with a host' (after 'Any
+ * Status').
+ */
 export const STATUS_OPTIONS: Choice<ActStatusFilter>[] = [
   { value: 'looking', label: 'Looking for a host' },
   { value: 'scheduled', label: 'Scheduled with a host' },
@@ -38,10 +43,12 @@ export function parseActFilters(params: URLSearchParams): ActFilters {
   const genre = params.get('genre') ?? '';
   const slot = params.get('slot') ?? '';
   const status = params.get('status') ?? '';
+  const plays = params.get('plays') ?? '';
   return {
     search: (params.get('search') ?? '').trim(),
     genre: isGenre(genre) ? genre : '',
     slot: isSlot(slot) ? slot : '',
+    plays: isSlot(plays) ? plays : '',
     status: isStatus(status) ? status : '',
   };
 }
@@ -52,24 +59,29 @@ export function actFiltersToParams(filters: ActFilters): URLSearchParams {
   if (filters.search) params.set('search', filters.search);
   if (filters.genre) params.set('genre', filters.genre);
   if (filters.slot) params.set('slot', filters.slot);
+  if (filters.plays) params.set('plays', filters.plays);
   if (filters.status) params.set('status', filters.status);
   return params;
 }
 
 export const hasActFilters = (filters: ActFilters) =>
-  Boolean(filters.search || filters.genre || filters.slot || filters.status);
+  Boolean(filters.search || filters.genre || filters.slot || filters.plays || filters.status);
 
-/** GET /v1/acts parameters (spec 7): the first page of 100, newest update first. The status stays out. */
+/**
+ * GET /v1/acts parameters (docs/behaviour.md#the-api): the first page of 100, newest update first.
+ * The status stays out.
+ */
 export function actListQuery(filters: ActFilters): ListQuery {
   return {
     ...FIRST_PAGE,
     search: filters.search || undefined,
     type: filters.genre || undefined,
     s_preferred_slots__ilike: filters.slot || undefined,
+    scheduled_slot: filters.plays || undefined,
   };
 }
 
-/** Spec 2: the status filter runs on the fetched acts. */
+/** docs/behaviour.md#act-list: the status filter runs on the fetched acts. */
 export function filterByStatus<T extends Pick<Act, 'scheduled_venue_slots'>>(
   acts: readonly T[],
   status: ActFilters['status'],

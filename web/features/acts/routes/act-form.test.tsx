@@ -17,7 +17,7 @@ const editor = () => screen.findByRole('textbox', { name: /^Description/ }, { ti
 const group = (legend: string) => screen.getByRole('group', { name: new RegExp(`^${legend}`) });
 
 describe('/acts/new', () => {
-  test('an empty form shows every spec 5 message beside its field and sends nothing', async () => {
+  test('an empty form shows every validation message beside its field and sends nothing', async () => {
     saveSession(await signUp(['performer'], 'Pia Performer'));
     const calls = watchFetch();
     const { user } = renderApp('/acts/new');
@@ -33,7 +33,8 @@ describe('/acts/new', () => {
     expect(group('Preferred slots')).toHaveAccessibleDescription(ActMessages.slotRequired);
     expect(group('Sound system')).toHaveAccessibleDescription(REQUIRED);
     expect(group('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
-    // Optional (spec 5) and defaulted (spec 3): no message.
+    // Optional (docs/behaviour.md#validation) and defaulted (docs/behaviour.md#entities): no
+    // message.
     expect(screen.getByRole('textbox', { name: /^Venue preference/ })).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('combobox', { name: /^Genre/ })).not.toHaveAttribute('aria-invalid');
     // The first invalid field takes the focus.

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { hasRole, isOwner } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useCreateAct } from '../api/create-act';
-import { useAct } from '../api/get-act';
+import { useAct } from '../api/get-acts';
 import { useUpdateAct } from '../api/update-act';
 import { ActFormView, EMPTY_ACT_FORM, type ActFormValues } from '../components/act-form-view';
 
@@ -26,7 +26,10 @@ const formValues = (act: Act): ActFormValues => ({
   rain_date_available: act.rain_date_available,
 });
 
-/** Spec 2: /acts/new and /acts/{actId}/edit; the mode comes from the path. */
+/**
+ * docs/behaviour.md#venue-and-act-forms: /acts/new and /acts/{actId}/edit; the mode comes from the
+ * path.
+ */
 export function ActForm() {
   const creating = useMatch('/acts/new') !== null;
   return creating ? <NewAct /> : <EditAct />;
@@ -47,7 +50,7 @@ function NewAct() {
           cancelTo="/acts"
           onSubmit={async (input) => {
             await create.mutateAsync(input);
-            // Spec 4: a create returns to the list.
+            // docs/behaviour.md#states-and-transitions: a create returns to the list.
             await navigate('/acts');
           }}
         />
@@ -81,7 +84,7 @@ function EditAct() {
           cancelTo={`/acts/${id}`}
           onSubmit={async (input) => {
             await update.mutateAsync({ id, input });
-            // Spec 4: an update returns to the list.
+            // docs/behaviour.md#states-and-transitions: an update returns to the list.
             await navigate('/acts');
           }}
         />

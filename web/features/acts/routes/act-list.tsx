@@ -1,19 +1,22 @@
-import { useCallback } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useSearchParams } from 'react-router';
-import { Genres } from '../../../../contract/enums';
+import { Genres, SLOT_DEFS, type Choice } from '../../../../contract/enums';
 import { FilterSelect } from '../../../components/catalogue/filter-select';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
+import { ShowMore, useFocusFirstNew } from '../../../components/catalogue/show-more';
+import { slotTime } from '../../../components/catalogue/slot-times';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
+import { Notice } from '../../../components/ui/notice';
 import { hasRole } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
-import { useActs } from '../api/get-acts';
+import { useActPages } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
 import {
   actFiltersToParams,
@@ -30,19 +33,31 @@ export const ACT_LIST_TEXT = {
   searchPlaceholder: 'Search act name or description',
   anyGenre: 'Any Genre',
   anySlot: 'Any Slot',
+  anyTime: 'Any Time',
   anyStatus: 'Any Status',
   noMatch: 'There are no acts that match your search criteria.',
   noneYet: 'There are no registered acts yet. Please check again later.',
 } as const;
 
-/** Spec 2: /acts, the act list with search and filters. */
+/** docs/behaviour.md#act-list: /acts, the act list with search and filters. */
 export function ActList() {
   usePageTitle('Acts');
   const user = useSession();
   const [params, setParams] = useSearchParams();
   const filters = parseActFilters(params);
-  const acts = useActs(actListQuery(filters));
+  const acts = useActPages(actListQuery(filters));
   useLoggedError(acts.error);
+  const { data: festival } = useFestival();
+  // "Plays at" names each slot with its clock times: it answers "what plays at 2pm?".
+  const playsOptions: Choice[] = useMemo(
+    () =>
+      SLOT_DEFS.map((slot) => {
+        const time = slotTime(festival, slot);
+        return { value: slot, label: time ? `${slot}, ${time}` : slot };
+      }),
+    [festival],
+  );
+  const listRef = useRef<HTMLUListElement>(null);
 
   const update = useCallback(
     (change: Partial<ActFilters>) =>
@@ -51,10 +66,19 @@ export function ActList() {
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  const fetched = acts.data?.data ?? [];
-  const items = filterByStatus(fetched, filters.status);
-  // The status filter runs here, so the count is what is left after it.
-  const count = acts.data ? (filters.status ? items.length : (acts.data.total ?? fetched.length)) : undefined;
+  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
+  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
+  const pages = useDeferredValue(acts.data)?.pages;
+  const fetched = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
+  const total = pages?.[0]?.total;
+  const items = useMemo(() => filterByStatus(fetched, filters.status), [fetched, filters.status]);
+  // The status filter runs here, so the count is what is left after it among the acts loaded.
+  const count = pages ? (filters.status ? items.length : (total ?? fetched.length)) : undefined;
+  const focusFirstNew = useFocusFirstNew(listRef, items.length);
+  const showMore = () => {
+    focusFirstNew(items.length);
+    void acts.fetchNextPage();
+  };
 
   return (
     <>
@@ -67,14 +91,14 @@ export function ActList() {
         )}
       </div>
       {hasRole(user, 'host') && (
-        <Alert variant="info">
+        <Notice>
           Looking for acts for your porch? Filter by genre and by the slot you have free, then use an act&apos;s Contact
           button to invite it, and place it in your venue with Slots / Schedule.
-        </Alert>
+        </Notice>
       )}
       <div role="search" aria-label="Search and filter acts">
-        <Row className="g-2 mb-3">
-          <Col md={6} lg={4}>
+        <Row className="g-2 mb-3 align-items-end">
+          <Col md={12} lg={3}>
             <SearchBox
               id="act-search"
               label="Search acts"
@@ -83,30 +107,44 @@ export function ActList() {
               onSearch={onSearch}
             />
           </Col>
-          <Col sm={4} md={6} lg={3}>
+          <Col sm={6} md={3} lg={2}>
             <FilterSelect
               id="act-genre"
               label="Genre"
+              visibleLabel
               anyLabel={ACT_LIST_TEXT.anyGenre}
               options={Genres.options}
               value={filters.genre}
               onChange={(genre) => update({ genre: genre as ActFilters['genre'] })}
             />
           </Col>
-          <Col sm={4} md={6} lg={2}>
+          <Col sm={6} md={3} lg={2}>
             <FilterSelect
               id="act-slot"
               label="Preferred slot"
+              visibleLabel
               anyLabel={ACT_LIST_TEXT.anySlot}
               options={SLOT_OPTIONS}
               value={filters.slot}
               onChange={(slot) => update({ slot: slot as ActFilters['slot'] })}
             />
           </Col>
-          <Col sm={4} md={6} lg={3}>
+          <Col sm={6} md={3} lg={3}>
+            <FilterSelect
+              id="act-plays"
+              label="Plays at"
+              visibleLabel
+              anyLabel={ACT_LIST_TEXT.anyTime}
+              options={playsOptions}
+              value={filters.plays}
+              onChange={(plays) => update({ plays: plays as ActFilters['plays'] })}
+            />
+          </Col>
+          <Col sm={6} md={3} lg={2}>
             <FilterSelect
               id="act-status"
               label="Status"
+              visibleLabel
               anyLabel={ACT_LIST_TEXT.anyStatus}
               options={STATUS_OPTIONS}
               value={filters.status}
@@ -116,18 +154,31 @@ export function ActList() {
         </Row>
       </div>
       <ResultsCount count={count} />
-      {acts.isPending && <PageLoading />}
-      {acts.isSuccess && items.length === 0 && (
+      {(acts.isPending || (acts.isSuccess && !pages)) && <PageLoading />}
+      {acts.isSuccess && pages && items.length === 0 && (
         <p className="lead">{hasActFilters(filters) ? ACT_LIST_TEXT.noMatch : ACT_LIST_TEXT.noneYet}</p>
       )}
       {items.length > 0 && (
-        <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Acts">
+        <Row ref={listRef} xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Acts">
           {items.map((act) => (
             <Col as="li" key={act.id}>
               <ActCard act={act} />
             </Col>
           ))}
         </Row>
+      )}
+      {pages && fetched.length > 0 && (
+        <ShowMore
+          shown={fetched.length}
+          total={total}
+          progress={
+            filters.status && total !== undefined ? `Status checked on ${fetched.length} of ${total} acts` : undefined
+          }
+          hasMore={acts.hasNextPage}
+          loading={acts.isFetchingNextPage}
+          onMore={showMore}
+          noun="acts"
+        />
       )}
     </>
   );

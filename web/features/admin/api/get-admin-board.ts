@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../contract/auth';
 import { apiGet } from '../../../lib/api-client';
 
-/** Spec 7: the admin board shows what the admin test endpoint says. */
+/** docs/behaviour.md#the-api: the admin board shows what the admin test endpoint says. */
 export const getAdminBoard = (signal?: AbortSignal) => apiGet<MessageResponse>('/v1/test/admin', { signal });
 
 export function useAdminBoard() {

@@ -1,10 +1,69 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { clearSession } from '../../../lib/session';
+import { useDashboard } from '../api/desk';
 import { useAdminBoard } from '../api/get-admin-board';
+import { AnnouncementsPanel } from '../components/announcements-panel';
+import { AuditLog } from '../components/audit-log';
+import { DashboardFigures } from '../components/dashboard-figures';
+import { ExportsPanel } from '../components/exports-panel';
+import { MailPanel } from '../components/mail-panel';
+import { RainDatePanel } from '../components/rain-date-panel';
+import { ReleasePanel } from '../components/release-panel';
+
+/** The committee's desk, shown under the admin test endpoint's message once the server has said yes. */
+function Desk() {
+  const dashboard = useDashboard();
+  return (
+    <>
+      <section aria-labelledby="desk-dashboard" className="mb-5">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <h2 id="desk-dashboard" className="mb-0">
+            Dashboard
+          </h2>
+          <Link className="btn btn-primary" to="/admin/people">
+            People
+          </Link>
+        </div>
+        {dashboard.isPending ? (
+          <PageLoading />
+        ) : dashboard.isError ? (
+          <ErrorAlert>{errorText(dashboard.error)}</ErrorAlert>
+        ) : (
+          <DashboardFigures data={dashboard.data} />
+        )}
+      </section>
+      <section aria-labelledby="desk-release" className="mb-5">
+        <h2 id="desk-release">Schedule release</h2>
+        <ReleasePanel />
+      </section>
+      <section aria-labelledby="desk-rain" className="mb-5">
+        <h2 id="desk-rain">Rain date</h2>
+        <RainDatePanel />
+      </section>
+      <section aria-labelledby="desk-announcements" className="mb-5">
+        <h2 id="desk-announcements">Announcements</h2>
+        <AnnouncementsPanel />
+      </section>
+      <section aria-labelledby="desk-mail" className="mb-5">
+        <h2 id="desk-mail">Mail to the festival</h2>
+        <MailPanel />
+      </section>
+      <section aria-labelledby="desk-exports" className="mb-5">
+        <h2 id="desk-exports">Exports</h2>
+        <ExportsPanel />
+      </section>
+      <section aria-labelledby="desk-audit" className="mb-5">
+        <h2 id="desk-audit">Audit log</h2>
+        <AuditLog />
+      </section>
+    </>
+  );
+}
 
 export function AdminBoard() {
   usePageTitle('Admin board');
@@ -12,18 +71,25 @@ export function AdminBoard() {
   const unauthenticated = board.error instanceof ApiError && board.error.status === 401;
 
   useEffect(() => {
-    // Spec 4: a 401 here means the session is no good any more, so it is dropped.
+    // docs/behaviour.md#states-and-transitions: a 401 here means the session is no good any more,
+    // so it is dropped.
     if (unauthenticated) clearSession();
   }, [unauthenticated]);
 
   let content;
   if (board.isPending) content = <PageLoading />;
   else if (board.isError)
-    // Spec 8: the server's message, or the error's own text.
+    // docs/behaviour.md#errors: the server's message, or the error's own text.
     content = (
       <ErrorAlert>{board.error instanceof ApiError ? board.error.body.message : board.error.message}</ErrorAlert>
     );
-  else content = <p className="alert alert-secondary">{board.data.message}</p>;
+  else
+    content = (
+      <>
+        <p className="alert alert-secondary">{board.data.message}</p>
+        <Desk />
+      </>
+    );
 
   return (
     <>

@@ -5,7 +5,10 @@ import { saveSession } from '../../../lib/session';
 
 export const signin = (input: SigninInput) => apiPost<SessionUser>('/v1/auth/signin', input, { anonymous: true });
 
-/** Signs in and stores the session (spec 3); the screen decides where to go next. */
+/**
+ * Signs in and stores the session (docs/behaviour.md#entities); the screen decides where to go
+ * next.
+ */
 export function useSignin() {
   return useMutation({
     mutationFn: signin,

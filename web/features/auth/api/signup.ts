@@ -5,7 +5,10 @@ import { saveSession } from '../../../lib/session';
 
 export const signup = (input: SignupInput) => apiPost<SessionUser>('/v1/auth/signup', input, { anonymous: true });
 
-/** Registers and, as the response carries jwt_token, signs the new user in (spec 4). */
+/**
+ * Registers and, as the response carries jwt_token, signs the new user in
+ * (docs/behaviour.md#states-and-transitions).
+ */
 export function useSignup() {
   return useMutation({
     mutationFn: signup,

@@ -5,7 +5,7 @@ import { apiPost } from '../../../lib/api-client';
 export const validatePassToken = (input: ValidatePassTokenInput) =>
   apiPost<MessageResponse>('/v1/auth/validatepasstoken', input, { anonymous: true });
 
-/** Spec 2: the reset link is checked once, when the screen loads. */
+/** docs/behaviour.md#reset-password: the reset link is checked once, when the screen loads. */
 export function useValidatePassToken(input: ValidatePassTokenInput | null) {
   return useQuery({
     queryKey: ['validatepasstoken', input?.email, input?.token],

@@ -16,7 +16,7 @@ async function openLogin(path = '/login') {
 }
 
 describe('/login', () => {
-  test('has the spec 2 fields, button, links and logo', async () => {
+  test('has the fields, button, links and logo', async () => {
     await openLogin();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');

@@ -63,7 +63,7 @@ export function Login() {
           Login
         </Button>
       </Form>
-      {/* A network failure has had its own dialog (spec 8); only the server's answer shows here. */}
+      {/* A network failure has had its own dialog (docs/behaviour.md#errors); only the server's answer shows here. */}
       {signin.isError && !(signin.error instanceof NetworkError) && <ErrorAlert>{errorText(signin.error)}</ErrorAlert>}
       <div className="d-flex flex-wrap justify-content-between gap-2 mt-3">
         <Link to="/forgotpass">Forgot password?</Link>

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('/forgotpass', () => {
-  test('bad input shows the spec 5 messages and calls nothing', async () => {
+  test('bad input shows the validation messages and calls nothing', async () => {
     const authCalls = watchAuthCalls();
     const { user } = renderApp('/forgotpass');
     const button = await screen.findByRole('button', { name: 'Reset Password' });
@@ -21,7 +21,7 @@ describe('/forgotpass', () => {
     expect(authCalls()).toEqual([]);
   });
 
-  test('a request shows the spec 2 confirmation with the address', async () => {
+  test('a request shows the confirmation with the address', async () => {
     const person = await signUp(['host']);
     const { user } = renderApp('/forgotpass');
     await user.type(await screen.findByLabelText('Email'), person.email);

@@ -26,7 +26,7 @@ const field = {
 };
 
 describe('/register', () => {
-  test('has every spec 2 field, notice and link', async () => {
+  test('has every field, notice and link', async () => {
     await openRegister();
     expect(field.password()).toHaveAccessibleDescription('Min 8 characters, 1 upper case character, 1 symbol');
     expect(field.host()).not.toBeChecked();
@@ -58,7 +58,7 @@ describe('/register', () => {
     expect(authCalls()).toEqual([]);
   });
 
-  test('a short name, a bad address and weak passwords each get their spec 5 message', async () => {
+  test('a short name, a bad address and weak passwords each get their validation message', async () => {
     const authCalls = watchAuthCalls();
     const { user, submit } = await openRegister();
     await user.type(field.name(), 'Abe');
@@ -71,7 +71,7 @@ describe('/register', () => {
     expect(screen.getByText(AuthMessages.passwordWeak)).toBeInTheDocument();
 
     // Long enough, upper and lower case, a symbol, but no number: the stricter reading of
-    // spec 5 (contract/auth.ts isStrongPassword) refuses it too.
+    // The password rule (contract/auth.ts isStrongPassword) refuses it too.
     await user.clear(field.password());
     await user.type(field.password(), 'Porch-Music');
     await submit();

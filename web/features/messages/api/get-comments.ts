@@ -9,7 +9,10 @@ export const commentKeys = {
   about: (entityType: EntityType, entityId: number) => ['comments', entityType, entityId] as const,
 };
 
-/** GET /v1/comments (spec 7): the first 100 messages about one venue or act, newest first. */
+/**
+ * GET /v1/comments (docs/behaviour.md#the-api): the first 100 messages about one venue or act,
+ * newest first.
+ */
 export const getComments = (entityType: EntityType, entityId: number, signal?: AbortSignal) =>
   apiGet<CommentListResponse>(
     `/v1/comments${toQueryString({ ...FIRST_PAGE, entity_id: entityId, entity_type: entityType })}`,

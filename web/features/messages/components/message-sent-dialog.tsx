@@ -3,14 +3,15 @@ import Modal from 'react-bootstrap/Modal';
 
 interface MessageSentDialogProps {
   show: boolean;
-  /** OK: back to the venue list or the act list (spec 2). */
-  onOk: () => void;
-  /** Closed some other way (Escape, the close button): stay on the page. */
+  /**
+   * Every way of closing it (OK, Escape, the close button) goes back to the venue list or the
+   * act list, as OK does: the message is sent, so the form has nothing left to offer.
+   */
   onClose: () => void;
 }
 
-/** Spec 2: shown after the page reloads with result=success. */
-export function MessageSentDialog({ show, onOk, onClose }: MessageSentDialogProps) {
+/** docs/behaviour.md#contact-an-owner: shown after the page reloads with result=success. */
+export function MessageSentDialog({ show, onClose }: MessageSentDialogProps) {
   return (
     <Modal
       show={show}
@@ -19,7 +20,7 @@ export function MessageSentDialog({ show, onOk, onClose }: MessageSentDialogProp
       aria-describedby="message-sent-text"
       centered
     >
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="message-sent-title" as="h2" className="h5">
           Message Sent
         </Modal.Title>
@@ -28,7 +29,7 @@ export function MessageSentDialog({ show, onOk, onClose }: MessageSentDialogProp
         Your message was sent via e-mail. Any answer will come to you by e-mail as well.
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="primary" onClick={onOk}>
+        <Button variant="primary" onClick={onClose}>
           OK
         </Button>
       </Modal.Footer>

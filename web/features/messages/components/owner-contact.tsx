@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
+import { Notice } from '../../../components/ui/notice';
 import { NotFoundMessage } from '../../../components/catalogue/not-found-message';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { routeId } from '../../../components/catalogue/route-id';
@@ -13,9 +13,10 @@ import type { EntityType } from '../api/get-comments';
 import { useContactTarget } from '../api/get-contact-target';
 import { MessageSentDialog } from './message-sent-dialog';
 import { OwnerMessageForm } from './owner-message-form';
+import { ReceivedMessages } from './received-messages';
 
-// Spec 2: the explanatory text differs: for a venue a performer asks to be hosted, for an act
-// a host asks to host it.
+// docs/behaviour.md#contact-an-owner: the explanatory text differs: for a venue a performer asks to
+// be hosted, for an act a host asks to host it.
 const EXPLANATION: Record<EntityType, string> = {
   venue:
     'Are you a performer looking for a porch to play on? Write to the host of this venue and ask to be hosted here: ' +
@@ -32,14 +33,14 @@ const KIND: Record<EntityType, { label: string; list: string }> = {
   act: { label: 'Act', list: '/acts' },
 };
 
-/** Spec 2: /venues/{venueId}/contact and /acts/{actId}/contact. */
+/** docs/behaviour.md#contact-an-owner: /venues/{venueId}/contact and /acts/{actId}/contact. */
 export function OwnerContact({ type }: { type: EntityType }) {
   const params = useParams();
   const id = routeId(type === 'venue' ? params.venueId : params.actId);
   const target = useContactTarget(type, id);
   const user = useSession();
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const { label, list } = KIND[type];
   usePageTitle(target.data ? `Contact ${target.data.name}` : `Contact ${label.toLowerCase()}`);
   useLoggedError(target.error);
@@ -52,24 +53,30 @@ export function OwnerContact({ type }: { type: EntityType }) {
   return (
     <>
       <PageHeading>{target.data.name}</PageHeading>
-      {isSignedIn(user) ? (
+      {isSignedIn(user) && user.id === target.data.creatorId ? (
+        // Writing to oneself makes no sense; the owner came here for the conversation, so they
+        // get the messages people sent them instead (docs/decisions/0018-walk-fixes.md).
+        <>
+          <p>
+            This is your own {type}. People who write to you about it are listed below; each message was also e-mailed
+            to you, and you answer them by e-mail.
+          </p>
+          <ReceivedMessages entityType={type} entityId={target.data.id} ownerId={target.data.creatorId} />
+        </>
+      ) : isSignedIn(user) ? (
         <>
           <p>{EXPLANATION[type]}</p>
           <OwnerMessageForm target={target.data} />
         </>
       ) : (
-        <Alert variant="info">
+        <Notice>
           <p className="mb-2">You need to be logged in to contact this {type}.</p>
           <Link to="/login" className="alert-link">
             Login / Register
           </Link>
-        </Alert>
+        </Notice>
       )}
-      <MessageSentDialog
-        show={search.get('result') === 'success'}
-        onOk={() => void navigate(list)}
-        onClose={() => setSearch({}, { replace: true })}
-      />
+      <MessageSentDialog show={search.get('result') === 'success'} onClose={() => void navigate(list)} />
     </>
   );
 }

@@ -17,7 +17,7 @@ interface ReceivedMessagesProps {
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The messages people sent the owner about this venue or act (issue 5). Each was e-mailed to
+ * The messages people sent the owner about this venue or act. Each was e-mailed to
  * the owner too; the conversation continues by e-mail, so each sender's address is a link.
  * Renders nothing for anyone who may not read them.
  */

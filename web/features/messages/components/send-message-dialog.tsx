@@ -10,7 +10,7 @@ interface SendMessageDialogProps {
   onCancel: () => void;
 }
 
-/** Spec 2: the confirmation between 'Send message' and sending. */
+/** docs/behaviour.md#contact-an-owner: the confirmation between 'Send message' and sending. */
 export function SendMessageDialog({ show, name, pending, onConfirm, onCancel }: SendMessageDialogProps) {
   return (
     <Modal

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { usePageTitle } from '../../../lib/page-title';
 
-/** Spec 2: /contact-thankyou, after the committee form is sent. */
+/** docs/behaviour.md#contact-the-committee: /contact-thankyou, after the committee form is sent. */
 export function ContactThankYou() {
   usePageTitle('Thank you');
   return (

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, inject, test, vi } from 'vitest';
 import { REQUIRED } from '../../../../contract/forms';
 import { ContactMessages } from '../../../../contract/messages';
+import { setApiBaseUrl } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
 import { watchFetch } from '../../../test/fetch-calls';
 import { renderApp, signUp } from '../../../test/render-app';
@@ -41,7 +42,7 @@ describe('/contact', () => {
     ]);
   });
 
-  test('an empty form shows every spec 5 message beside its field and sends nothing', async () => {
+  test('an empty form shows every validation message beside its field and sends nothing', async () => {
     const calls = watchFetch();
     const { user } = await openContact();
     await editor();
@@ -92,5 +93,26 @@ describe('/contact', () => {
     expect(calls().filter((c) => c.startsWith('POST'))).toEqual([expect.stringMatching(/\/v1\/contact$/)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeInTheDocument();
     expect(screen.getByText(/committee will be in touch/)).toBeInTheDocument();
+  }, 30_000);
+
+  test('when the server cannot be reached, the form says so and keeps what was written', async () => {
+    const { user, router } = await openContact();
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Category/ }), 'general');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'offline@example.test');
+    await user.type(await editor(), 'Is there parking?');
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    // Nothing listens on port 9 (discard) here: the connection is refused, as when offline.
+    setApiBaseUrl('http://127.0.0.1:9');
+    try {
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Your message was not sent: the server could not be reached. Check your connection and try again. What you wrote is still here.',
+      );
+    } finally {
+      setApiBaseUrl(inject('apiUrl'));
+    }
+    expect(router.state.location.pathname).toBe('/contact');
+    expect(await editor()).toHaveTextContent('Is there parking?');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('offline@example.test');
   }, 30_000);
 });

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { ContactForm } from '../components/contact-form';
 
-/** Spec 2: /contact, the contact-the-committee form. */
+/** docs/behaviour.md#contact-the-committee: /contact, the contact-the-committee form. */
 export function Contact() {
   usePageTitle('Contact');
   const { data: festival } = useFestival();

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, inject, test, vi } from 'vitest';
 import type { SessionUser } from '../../../../contract/auth';
@@ -34,6 +35,7 @@ describe('/venues/:id/contact and /acts/:id/contact', () => {
     renderApp(`/venues/${venue.id}/contact`);
     expect(await screen.findByRole('heading', { level: 1, name: '41 Elm Court' })).toBeInTheDocument();
     expect(screen.getByText('You need to be logged in to contact this venue.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert'), 'a static notice, not an alert').not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument();
   });
 
@@ -100,6 +102,75 @@ describe('/venues/:id/contact and /acts/:id/contact', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acts'));
   });
+
+  test.each([
+    ['Escape', async (user: UserEvent) => user.keyboard('{Escape}')],
+    [
+      'the close button',
+      async (user: UserEvent, dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Close' })),
+    ],
+  ])("closing 'Message Sent' with %s also returns to the list", async (_how, close) => {
+    saveSession(await signUp(['performer']));
+    const venue = await createVenue(await signUp(['host']));
+    const { user, router } = renderApp(`/venues/${venue.id}/contact?result=success`);
+    const dialog = await screen.findByRole('dialog', { name: 'Message Sent' });
+    await close(user, dialog);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/venues'));
+  });
+
+  test('a refused send (too many messages) says when to try again, and keeps the message', async () => {
+    const venue = await createVenue(await signUp(['host']));
+    const sender = await signUp(['performer']);
+    // Use up the sender's hourly allowance through the API, as a busy sender would.
+    let status = 0;
+    for (let sent = 0; sent < 100 && status !== 429; sent += 1) {
+      status = (
+        await fetch(`${inject('apiUrl')}/v1/comments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.jwt_token}` },
+          body: JSON.stringify({ message: `<p>Note ${sent}</p>`, entity_id: venue.id, entity_type: 'venue' }),
+        })
+      ).status;
+    }
+    expect(status).toBe(429);
+    saveSession(sender);
+    const { user, router } = renderApp(`/venues/${venue.id}/contact`);
+    await user.type(await editor(), 'One more question about slot 2');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Send Message?' })).getByRole('button', { name: 'Send it' }),
+    );
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have sent too many messages; try again in an hour. What you wrote is still here.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await editor()).toHaveTextContent('One more question about slot 2');
+    expect(router.state.location.search).toBe('');
+  }, 30_000);
+
+  test.each(['venue', 'act'] as const)(
+    'the owner opening the contact page of their own %s sees the messages they received, not a form',
+    async (type) => {
+      const owner = await signUp(['host', 'performer']);
+      const target = type === 'venue' ? await createVenue(owner) : await createAct(owner);
+      const sender = await signUp(['host', 'performer'], 'Wren Writer');
+      const sent = await fetch(`${inject('apiUrl')}/v1/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.jwt_token}` },
+        body: JSON.stringify({ message: '<p>Can we share the porch?</p>', entity_id: target.id, entity_type: type }),
+      });
+      expect(sent.status).toBe(201);
+      saveSession(owner);
+      renderApp(`/${type}s/${target.id}/contact`);
+
+      const received = await screen.findByRole('region', { name: 'Messages you received' });
+      expect(within(received).getByRole('listitem')).toHaveTextContent(/^From Wren Writer .*Can we share the porch\?$/);
+      expect(screen.getByText(`This is your own ${type}.`, { exact: false })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: /^Message/ })).not.toBeInTheDocument();
+    },
+  );
 
   test('an unknown venue says so', async () => {
     renderApp('/venues/2147483000/contact');

@@ -3,8 +3,8 @@ import type { UserResources } from '../../../../contract/profiles';
 import { apiGet } from '../../../lib/api-client';
 
 /**
- * The admin-only lookup of a user's resources by e-mail (spec 7 leaves its path open; e-mail
- * addresses are private, so only admins may ask): name, venues and acts.
+ * The lookup of a user's resources by e-mail (the API leaves its path open; e-mail addresses
+ * are private, so only admins and the person themselves may ask): name, venues and acts.
  */
 export const getUserResourcesByEmail = (email: string, signal?: AbortSignal) =>
   apiGet<UserResources>(`/v1/auth/user/resources?${new URLSearchParams({ email }).toString()}`, { signal });

@@ -31,4 +31,15 @@ describe('/profile', () => {
     await screen.findByRole('heading', { level: 1, name: 'Profile' });
     expect(detail('Roles')).toHaveTextContent('Admin');
   });
+
+  test.each([['host'], ['performer']] as const)(
+    'a %s alone still gets links to both Your venues and Your acts',
+    async (role) => {
+      saveSession(await signUp([role]));
+      renderApp('/profile');
+      await screen.findByRole('heading', { level: 1, name: 'Profile' });
+      expect(screen.getByRole('link', { name: 'Your venues' })).toHaveAttribute('href', '/myvenues');
+      expect(screen.getByRole('link', { name: 'Your acts' })).toHaveAttribute('href', '/myacts');
+    },
+  );
 });

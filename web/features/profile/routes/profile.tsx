@@ -1,16 +1,14 @@
 import { Link, Navigate } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
-import { hasRole, roleLabels } from '../../../lib/roles';
+import { roleLabels } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 
-/** Spec 2: the signed-in user's own profile. */
+/** docs/behaviour.md#profile: the signed-in user's own profile. */
 export function Profile() {
   usePageTitle('Profile');
   const user = useSession();
   if (!user) return <Navigate to="/login" replace />;
   const roles = roleLabels(user);
-  const canHost = hasRole(user, 'host');
-  const canPerform = hasRole(user, 'performer');
   return (
     <>
       <h1>Profile</h1>
@@ -22,22 +20,17 @@ export function Profile() {
         <dt className="col-sm-3">Roles</dt>
         <dd className="col-sm-9">{roles.length > 0 ? roles.join(', ') : 'None'}</dd>
       </dl>
-      {/* Only the lists this person may keep (spec 6); worded apart from the nav bar's
-          "My Venues" / "My Acts" so each link has a name of its own. */}
-      {(canHost || canPerform) && (
-        <ul className="list-inline">
-          {canHost && (
-            <li className="list-inline-item">
-              <Link to="/myvenues">Your venues</Link>
-            </li>
-          )}
-          {canPerform && (
-            <li className="list-inline-item">
-              <Link to="/myacts">Your acts</Link>
-            </li>
-          )}
-        </ul>
-      )}
+      {/* Both lists for everyone: a newcomer learns from them what the other role can do, and
+          /myvenues or /myacts says so when this person may not keep one. Worded apart from the
+          nav bar's "My Venues" / "My Acts" so each link has a name of its own. */}
+      <ul className="list-inline">
+        <li className="list-inline-item">
+          <Link to="/myvenues">Your venues</Link>
+        </li>
+        <li className="list-inline-item">
+          <Link to="/myacts">Your acts</Link>
+        </li>
+      </ul>
     </>
   );
 }

@@ -27,4 +27,15 @@ describe('/profile/:userEmail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthServerMessages.forbidden);
     expect(screen.queryByText(person.name)).not.toBeInTheDocument();
   });
+
+  test('a person may open /profile/{their own e-mail}, in any case, and sees what they created', async () => {
+    const person = await signUp(['host', 'performer'], 'Olive Own');
+    const venue = await createVenue(person);
+    saveSession(person);
+    renderApp(`/profile/${encodeURIComponent(person.email.toUpperCase())}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olive Own' })).toBeInTheDocument();
+    const venues = screen.getByRole('region', { name: 'Venues' });
+    expect(within(venues).getByRole('link', { name: venue.address })).toHaveAttribute('href', `/venues/${venue.id}`);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -13,18 +13,19 @@ import { VenueCard } from '../../venues/components/venue-card';
 import { useUserResourcesByEmail } from '../api/get-user-resources';
 
 /**
- * Spec 2: /profile/{userEmail}, another user's name and the venues and acts they created.
- * Looking a person up by e-mail is for admins only (issue 3).
+ * docs/behaviour.md#profile: /profile/{userEmail}, another user's name and the venues and acts they
+ * created. Looking a person up by e-mail is for admins, and for the person themselves
+ * (docs/decisions/0008-private-emails-and-profile-lookup.md).
  */
 export function UserProfile() {
   usePageTitle('User profile');
   const email = useParams().userEmail ?? '';
   const user = useSession();
-  const admin = user?.is_admin === true;
-  const resources = useUserResourcesByEmail(email, { enabled: admin && email !== '' });
+  const allowed = user !== null && (user.is_admin || user.email.toLowerCase() === email.toLowerCase());
+  const resources = useUserResourcesByEmail(email, { enabled: allowed && email !== '' });
   useLoggedError(resources.error);
 
-  if (!admin) {
+  if (!allowed) {
     return (
       <>
         <PageHeading>User profile</PageHeading>

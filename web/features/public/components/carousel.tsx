@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEve
 import type { CarouselImage } from '../../../../contract/festival';
 import './carousel.css';
 
-// Spec 9: a new slide every 5 seconds; a swipe counts beyond 40 px.
+// docs/behaviour.md#constants-and-limits: a new slide every 5 seconds; a swipe counts beyond 40 px.
 export const CAROUSEL_INTERVAL_MS = 5_000;
 export const SWIPE_THRESHOLD_PX = 40;
 // The drawings' own size: the width and height attributes reserve their box before they load.

@@ -1,6 +1,6 @@
 import type { FestivalConfig } from '../../../../contract/festival';
 
-/** Where the festival posts (spec 1). */
+/** Where the festival posts (docs/behaviour.md#the-festival). */
 export function SocialLinks({ festival }: { festival: FestivalConfig }) {
   return (
     <ul className="list-inline mb-2">

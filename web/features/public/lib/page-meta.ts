@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
+import type { PageText } from '../../../../contract/page-previews';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-}
+export type PageMeta = PageText;
 
 type MetaKey = ['name' | 'property', string];
 const DESCRIPTION: MetaKey = ['name', 'description'];
@@ -20,9 +18,6 @@ function metaTag([attribute, value]: MetaKey): HTMLMetaElement {
   return tag;
 }
 
-const content = (key: MetaKey) =>
-  document.head.querySelector<HTMLMetaElement>(`meta[${key[0]}="${key[1]}"]`)?.content ?? '';
-
 function setTags(ogTitle: string, description: string): void {
   metaTag(DESCRIPTION).content = description;
   metaTag(OG_TITLE).content = ogTitle;
@@ -31,19 +26,22 @@ function setTags(ogTitle: string, description: string): void {
 
 /**
  * Sets the document title, the meta description and their Open Graph twins for this page, for
- * search engines and link previews that run the page's script. When the page goes, the
- * description goes back to index.html's, so the next screen never shows this page's; the next
- * screen sets its own title.
+ * search engines and link previews that run the page's script (the server writes the same text
+ * into the HTML it serves, server/web/link-preview.ts). When the page goes, the description goes
+ * back to the site's own (`site`), so the next screen never shows this page's, whichever page
+ * the HTML was served for; the next screen sets its own title.
  */
-export function usePageMeta(meta: PageMeta | undefined): void {
+export function usePageMeta(meta: PageMeta | undefined, site: PageMeta | undefined): void {
   const title = meta?.title;
   const description = meta?.description;
+  const siteTitle = site?.title;
+  const siteDescription = site?.description;
   useEffect(() => {
     if (title === undefined || description === undefined) return;
-    // Read when the tags are still index.html's: only these pages change them, and each puts them back.
-    const defaults = { ogTitle: content(OG_TITLE), description: content(DESCRIPTION) };
     document.title = title;
     setTags(title, description);
-    return () => setTags(defaults.ogTitle, defaults.description);
-  }, [title, description]);
+    return () => {
+      if (siteTitle !== undefined && siteDescription !== undefined) setTags(siteTitle, siteDescription);
+    };
+  }, [title, description, siteTitle, siteDescription]);
 }

@@ -1,13 +1,9 @@
 import { Link } from 'react-router';
 import type { FestivalConfig } from '../../../../contract/festival';
+import { aboutText } from '../../../../contract/page-previews';
 import { PublicPage } from '../components/public-page';
 import { SponsorLogos } from '../components/sponsor-logos';
 import { editionName } from '../lib/festival-text';
-
-const aboutMeta = (festival: FestivalConfig) => ({
-  title: `About | ${festival.name}`,
-  description: `Who makes ${editionName(festival)} happen: the volunteer committee (${festival.committee.map((m) => m.name).join(', ')}) and our sponsors, ${festival.sponsors.map((s) => s.name).join(' and ')}.`,
-});
 
 function AboutContent({ festival }: { festival: FestivalConfig }) {
   return (
@@ -43,7 +39,7 @@ function AboutContent({ festival }: { festival: FestivalConfig }) {
   );
 }
 
-/** Spec 1 and 2's about page: sponsors and the committee. */
+/** The about page (docs/behaviour.md#static-pages): sponsors and the committee. */
 export function About() {
-  return <PublicPage meta={aboutMeta}>{(festival) => <AboutContent festival={festival} />}</PublicPage>;
+  return <PublicPage meta={aboutText}>{(festival) => <AboutContent festival={festival} />}</PublicPage>;
 }

@@ -1,13 +1,9 @@
 import { Link } from 'react-router';
-import type { FestivalConfig } from '../../../../contract/festival';
+import type { FestivalResponse } from '../../../../contract/festival';
+import { eventText } from '../../../../contract/page-previews';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import { PublicPage } from '../components/public-page';
 import { dateAndTime, editionName } from '../lib/festival-text';
-
-const eventMeta = (festival: FestivalConfig) => ({
-  title: `${editionName(festival)}: save the date`,
-  description: `Save the date: ${editionName(festival)} is on ${dateAndTime(festival.event)}, with a rain date of ${longDate(festival.rain_date.date)}. Key dates for hosts and performers.`,
-});
 
 const TAKE_PART = [
   { to: '/register', label: 'Register', what: 'as a host with a porch or as a performer with an act' },
@@ -16,7 +12,7 @@ const TAKE_PART = [
   { to: '/faq', label: 'FAQ', what: 'how registering, matching and the day itself work' },
 ];
 
-function EventContent({ festival }: { festival: FestivalConfig }) {
+function EventContent({ festival }: { festival: FestivalResponse }) {
   return (
     <>
       <h1>{editionName(festival)}</h1>
@@ -24,10 +20,21 @@ function EventContent({ festival }: { festival: FestivalConfig }) {
         <h2 id="save-the-date" className="h4">
           Save the date
         </h2>
-        <p className="lead mb-1">{dateAndTime(festival.event)}</p>
-        <p>
-          Rain date: <strong>{dateAndTime(festival.rain_date)}</strong>
-        </p>
+        {festival.rain_date_active ? (
+          <>
+            <p className="lead mb-1">{dateAndTime(festival.rain_date)}</p>
+            <p>
+              Moved to the rain date from <strong>{dateAndTime(festival.event)}</strong>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="lead mb-1">{dateAndTime(festival.event)}</p>
+            <p>
+              Rain date: <strong>{dateAndTime(festival.rain_date)}</strong>
+            </p>
+          </>
+        )}
       </section>
 
       <section aria-labelledby="key-dates" className="mb-4">
@@ -70,7 +77,10 @@ function EventContent({ festival }: { festival: FestivalConfig }) {
   );
 }
 
-/** Spec 2's /{product}: this edition's save-the-date, rain date, key dates and where to take part. */
+/**
+ * /{product} (docs/behaviour.md#event-page): this edition's save-the-date, rain date, key dates and
+ * where to take part.
+ */
 export function EventPage() {
-  return <PublicPage meta={eventMeta}>{(festival) => <EventContent festival={festival} />}</PublicPage>;
+  return <PublicPage meta={eventText}>{(festival) => <EventContent festival={festival} />}</PublicPage>;
 }

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FestivalConfig } from '../../../../contract/festival';
+import { faqText } from '../../../../contract/page-previews';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import { clockLabel } from '../../../components/catalogue/slot-times';
 import { PublicPage } from '../components/public-page';
 import { SocialLinks } from '../components/social-links';
 import { dateAndTime, editionName, festivalHours } from '../lib/festival-text';
-
-const faqMeta = (festival: FestivalConfig) => ({
-  title: `FAQ | ${festival.name}`,
-  description: `Questions and answers about ${editionName(festival)}: registering, how hosts and performers are matched, the slots and set-up times, what hosts, performers and the committee do, logging in, resetting a password and ${festival.hashtag}.`,
-});
 
 function Question({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -225,7 +221,10 @@ function FaqContent({ festival }: { festival: FestivalConfig }) {
   );
 }
 
-/** Spec 2's FAQ: registering, matching, slots, duties, the committee, login, password reset, hashtag. */
+/**
+ * The FAQ (docs/behaviour.md#static-pages): registering, matching, slots, duties, the committee,
+ * login, password reset, hashtag.
+ */
 export function Faq() {
-  return <PublicPage meta={faqMeta}>{(festival) => <FaqContent festival={festival} />}</PublicPage>;
+  return <PublicPage meta={faqText}>{(festival) => <FaqContent festival={festival} />}</PublicPage>;
 }

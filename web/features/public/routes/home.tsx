@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
-import type { FestivalConfig } from '../../../../contract/festival';
+import type { FestivalResponse } from '../../../../contract/festival';
+import { homeText } from '../../../../contract/page-previews';
 import { Carousel } from '../components/carousel';
 import { FestivalWhen } from '../components/festival-when';
 import { PublicPage } from '../components/public-page';
 import { SocialLinks } from '../components/social-links';
 import { SponsorLogos } from '../components/sponsor-logos';
-import { dateAndTime, editionName } from '../lib/festival-text';
+import { editionName } from '../lib/festival-text';
 
-const homeMeta = (festival: FestivalConfig) => ({
-  title: editionName(festival),
-  description: `${editionName(festival)}: ${festival.tagline} ${dateAndTime(festival.event)}; rain date ${dateAndTime(festival.rain_date)}.`,
-});
-
-function HomeContent({ festival }: { festival: FestivalConfig }) {
+function HomeContent({ festival }: { festival: FestivalResponse }) {
   return (
     <>
       <div className="row g-4 align-items-center mb-4">
@@ -72,7 +68,10 @@ function HomeContent({ festival }: { festival: FestivalConfig }) {
   );
 }
 
-/** Spec 1's home page: the carousel, when and the rain date, the disclaimer, social links, sponsors. */
+/**
+ * The home page (docs/behaviour.md#home): the carousel, when and the rain date, the disclaimer,
+ * social links, sponsors.
+ */
 export function Home() {
-  return <PublicPage meta={homeMeta}>{(festival) => <HomeContent festival={festival} />}</PublicPage>;
+  return <PublicPage meta={homeText}>{(festival) => <HomeContent festival={festival} />}</PublicPage>;
 }

@@ -1,12 +1,8 @@
 import type { FestivalConfig } from '../../../../contract/festival';
+import { waiversText } from '../../../../contract/page-previews';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import { PublicPage } from '../components/public-page';
 import { editionName } from '../lib/festival-text';
-
-const waiversMeta = (festival: FestivalConfig) => ({
-  title: `Liability waivers | ${festival.name}`,
-  description: `The performer and host liability waivers for ${editionName(festival)}, which everyone who registers to perform or host agrees to.`,
-});
 
 /** Who the waivers release: written once, so both waivers name the same people. */
 const released = (festival: FestivalConfig) =>
@@ -109,7 +105,10 @@ function WaiversContent({ festival }: { festival: FestivalConfig }) {
   );
 }
 
-/** Spec 2's /waivers: the performer and host liability waiver texts (opened from the register screen). */
+/**
+ * /waivers (docs/behaviour.md#static-pages): the performer and host liability waiver texts (opened
+ * from the register screen).
+ */
 export function Waivers() {
-  return <PublicPage meta={waiversMeta}>{(festival) => <WaiversContent festival={festival} />}</PublicPage>;
+  return <PublicPage meta={waiversText}>{(festival) => <WaiversContent festival={festival} />}</PublicPage>;
 }

@@ -1,17 +1,21 @@
 import { Link } from 'react-router';
-import { Genres } from '../../../../contract/enums';
+import { GenreList } from '../../../../contract/choices';
 import type { ScheduleCell } from '../../../../contract/schedule';
+import { StarButton } from '../../favourites/star-button';
 
-/** Spec 2: the act's name linking to its page, its description clamped to 10 lines, its genre. */
+/** The act's name linking to its page, its description clamped to 10 lines, its genre, its star. */
 export function ScheduleCellView({ cell }: { cell: ScheduleCell }) {
   return (
     <>
-      <Link to={`/acts/${cell.act_id}`} className="schedule-act">
-        {cell.act_name}
-      </Link>
+      <div className="schedule-cell-head">
+        <Link to={`/acts/${cell.act_id}`} className="schedule-act">
+          {cell.act_name}
+        </Link>
+        <StarButton actId={cell.act_id} actName={cell.act_name} className="d-print-none" />
+      </div>
       {/* Plain text from the server (decision 0007): React renders it as text, nothing to sanitize. */}
       <p className="schedule-description">{cell.act_description}</p>
-      <p className="schedule-genre">{Genres.labels[cell.act_genre] ?? cell.act_genre}</p>
+      <p className="schedule-genre">{GenreList.labels[cell.act_genre] ?? cell.act_genre}</p>
     </>
   );
 }

@@ -1,47 +1,155 @@
-import { useEffect } from 'react';
+import { ViewToggle } from '../../map/view-toggle';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { GenreList } from '../../../../contract/choices';
+import type { FestivalConfig } from '../../../../contract/festival';
+import type { ScheduleEntry } from '../../../../contract/schedule';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { longDate } from '../../../components/catalogue/festival-dates';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
+import { longDate as releaseDate, zonedDate } from '../../../../contract/festival-time';
 import { usePageTitle } from '../../../lib/page-title';
+import { festivalDayOf } from '../../../lib/festival-day';
 import { scheduleClock, scheduleColumns } from '../../../lib/schedule-times';
+import { useFavourites } from '../../favourites/favourites-store';
+import { PrintHeader } from '../../offline/print-header';
 import { useSchedule } from '../api/get-schedule';
+import { ScheduleFilterForm } from '../components/schedule-filter-form';
 import { ScheduleGrid } from '../components/schedule-grid';
+import { SlotTabs } from '../components/slot-tabs';
+import {
+  isFiltered,
+  NO_SCHEDULE_FILTERS,
+  readFilters,
+  setMatcher,
+  setsBySlot,
+  writeFilters,
+} from '../lib/schedule-sets';
+import { useNowAndNext } from '../lib/use-now-and-next';
+import { usePrinting, useWideScreen } from '../lib/use-media';
 import '../schedule.css';
 
-/** Spec 2: /schedule, the public grid of who plays where and when. */
+// The Map view (its list, "Near me", and Leaflet behind it) is fetched when it opens, not in the
+// schedule's first load (docs/decisions/0034-amenity-filters-and-the-venues-map.md).
+const ScheduleMapView = lazy(() => import('../../map/schedule-map-view').then((m) => ({ default: m.ScheduleMapView })));
+
+/** /schedule: the spec's grid on wide screens and paper, by time with now and next on phones. */
 export function Schedule() {
   usePageTitle('Schedule');
   const festival = useFestival();
   const schedule = useSchedule();
+  // The list renders from a deferred copy of the answer: React renders it in slices that yield to
+  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
+  const data = useDeferredValue(schedule.data);
   const error = schedule.error ?? festival.error;
 
   useEffect(() => {
     if (error) console.error(error);
   }, [error]);
 
-  const event = festival.data?.event;
+  const day = festival.data ? festivalDayOf(festival.data) : undefined;
   const rain = festival.data?.rain_date;
   return (
     <div className="schedule-page">
+      <PrintHeader />
       <PageHeading>Schedule</PageHeading>
-      {event && (
+      {day && (
         <p className="lead">
-          {longDate(event.date)}, {scheduleClock(event.start)} to {scheduleClock(event.end)}
-          {rain && <>. Rain date: {longDate(rain.date)}</>}.
+          {longDate(day.date)}, {scheduleClock(day.start)} to {scheduleClock(day.end)}
+          {rain && rain.date !== day.date && <>. Rain date: {longDate(rain.date)}</>}.
         </p>
       )}
       {error ? (
         <ErrorAlert>The schedule could not be loaded: {errorText(error)}</ErrorAlert>
-      ) : !schedule.data || !festival.data ? (
+      ) : !data || !festival.data ? (
         <PageLoading />
-      ) : schedule.data.data.length === 0 ? (
+      ) : data.release && !data.release.released && data.data.length === 0 ? (
+        <p>
+          The schedule will be published on{' '}
+          {releaseDate(zonedDate(Date.parse(data.release.at), festival.data.timezone))}.
+        </p>
+      ) : data.data.length === 0 ? (
         <p>The schedule has not been published yet. Please check again later.</p>
       ) : (
-        <ScheduleGrid entries={schedule.data.data} columns={scheduleColumns(festival.data)} />
+        <FilteredSchedule festival={festival.data} entries={data.data} />
       )}
     </div>
+  );
+}
+
+function FilteredSchedule({ festival, entries }: { festival: FestivalConfig; entries: readonly ScheduleEntry[] }) {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const favourites = useFavourites();
+  // One layout is rendered, never both: paper always gets the grid.
+  const wideScreen = useWideScreen();
+  const printing = usePrinting();
+  const wide = wideScreen || printing;
+  const { windows, state } = useNowAndNext(festival);
+  const [picked, setPicked] = useState<number | null>(null);
+  const all = useMemo(() => setsBySlot(entries), [entries]);
+  const matches = useMemo(() => setMatcher(filters, favourites), [filters, favourites]);
+  const sets = useMemo(() => all.map((slot) => slot.filter(matches)), [all, matches]);
+  const count = sets.reduce((n, slot) => n + slot.length, 0);
+  const total = all.reduce((n, slot) => n + slot.length, 0);
+  const genres = useMemo(
+    () => GenreList.values.filter((g) => all.some((slot) => slot.some((s) => s.cell.act_genre === g))),
+    [all],
+  );
+  const filtered = isFiltered(filters);
+  const mapView = params.get('view') === 'map';
+  const setView = (view: 'list' | 'map') => {
+    const next = new URLSearchParams(params);
+    if (view === 'map') next.set('view', 'map');
+    else next.delete('view');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  // The grid keeps a row while any of its sets passes, and shows only the sets that do.
+  const shown = useMemo(() => new Set(sets.flatMap((slot) => slot.map((s) => s.key))), [sets]);
+  const rows = useMemo(
+    () => (filtered ? entries.filter((e) => [0, 1, 2, 3].some((i) => shown.has(`${e.id}-${i}`))) : entries),
+    [entries, filtered, shown],
+  );
+
+  return (
+    <>
+      <ScheduleFilterForm
+        filters={filters}
+        genres={genres}
+        onChange={(next) => setParams(writeFilters(params, next), { replace: true, preventScrollReset: true })}
+      />
+      <p className="schedule-count d-print-none" role="status">
+        {filtered ? `${count} of ${total} sets match.` : `${total} sets.`} <Link to="/myday">My day</Link>
+      </p>
+      <ViewToggle mapView={mapView} onChange={setView} className="mb-2 d-print-none" />
+      {filtered && count === 0 ? (
+        <div className="alert alert-info">
+          <p className="mb-2">No set matches these filters.</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setParams(writeFilters(params, NO_SCHEDULE_FILTERS), { replace: true })}
+          >
+            Clear the filters
+          </button>
+        </div>
+      ) : mapView ? (
+        <Suspense fallback={<p>Loading the map…</p>}>
+          <ScheduleMapView festival={festival} entries={rows} state={state} />
+        </Suspense>
+      ) : wide ? (
+        <ScheduleGrid
+          entries={rows}
+          columns={scheduleColumns(festival)}
+          state={state}
+          shows={(entry, slot) => !filtered || shown.has(`${entry.id}-${slot}`)}
+        />
+      ) : (
+        <SlotTabs windows={windows} state={state} sets={sets} selected={picked ?? state.open} onSelect={setPicked} />
+      )}
+    </>
   );
 }

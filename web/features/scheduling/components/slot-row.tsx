@@ -24,7 +24,10 @@ interface Props {
 
 const label = (act: Pick<UnmatchedAct, 'name' | 'type'>) => `${act.name} (${Genres.labels[act.type] ?? act.type})`;
 
-/** Spec 2: one slot of the editor, an availability switch and the act to schedule ('--' for none). */
+/**
+ * docs/behaviour.md#slots-and-schedule-editor: one slot of the editor, an availability switch and
+ * the act to schedule ('--' for none).
+ */
 export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabled }: Props) {
   const choices = useUnmatchedActs(venueId, slot);
   const acts = choices.data?.data ?? [];

@@ -32,7 +32,7 @@ function choicesOf(venue: Venue): Choices {
   ) as Choices;
 }
 
-/** The PATCH body: the slots switched on, each with its act or null (spec 7). */
+/** The PATCH body: the slots switched on, each with its act or null (docs/behaviour.md#the-api). */
 function inputOf(choices: Choices): UpdateVenueSlotsInput {
   return {
     available_slots: SLOT_DEFS.filter((slot) => choices[slot].available).map((slot) => ({
@@ -42,7 +42,10 @@ function inputOf(choices: Choices): UpdateVenueSlotsInput {
   };
 }
 
-/** Spec 2: /venues/{venueId}/slots/edit, the owner's slots and schedule editor. */
+/**
+ * docs/behaviour.md#slots-and-schedule-editor: /venues/{venueId}/slots/edit, the owner's slots and
+ * schedule editor.
+ */
 export function VenueSlotsEdit() {
   usePageTitle('Slots and schedule');
   const id = routeId(useParams().venueId);
@@ -83,7 +86,8 @@ function SlotsForm({ venue }: { venue: Venue }) {
           setChoices(choicesOf(updated));
           setSaved(true);
         },
-        // Spec 8 logs save failures; a refused save (409, 400) is also shown below.
+        // Save failures are logged (docs/behaviour.md#errors); a refused save (409, 400) is also
+        // shown below.
         onError: (error) => console.error(error),
       },
     );

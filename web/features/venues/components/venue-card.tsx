@@ -1,14 +1,16 @@
+import '../../../components/catalogue/entry-card.css';
 import { createElement } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
 import type { Venue } from '../../../../contract/venues';
 import { CreatorDetails } from '../../../components/catalogue/creator-details';
-import { CardActions, DeleteAction } from '../../../components/catalogue/owner-actions';
+import { HiddenNotice } from '../../../components/catalogue/hidden-notice';
+import { EntryActions } from '../../../components/catalogue/owner-actions';
+import { BioExcerpt } from '../../../components/rich-text/bio-excerpt';
 import { SafeHtml } from '../../../components/rich-text/safe-html';
-import { isOwner, isSignedIn } from '../../../lib/roles';
-import { useSession } from '../../../lib/session';
 import { useDeleteVenue } from '../api/delete-venue';
+import { VenueAmenities } from './venue-amenities';
 import { VenueSlots } from './venue-slots';
 
 interface VenueCardProps {
@@ -17,14 +19,15 @@ interface VenueCardProps {
   headingLevel?: 1 | 2 | 3;
   /** In a list the address links to the venue's page; on that page it does not. */
   linkToDetail?: boolean;
-  /** Where to go once the venue is deleted (its own page leaves for the list, spec 4). */
+  /**
+   * Where to go once the venue is deleted (its own page leaves for the list,
+   * docs/behaviour.md#states-and-transitions).
+   */
   onDeleted?: () => void;
 }
 
 export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDeleted }: VenueCardProps) {
-  const user = useSession();
   const remove = useDeleteVenue();
-  const owner = isOwner(user, venue.creator_id);
   const genres = venue.preferred_act_types.map((g) => Genres.labels[g]).join(', ');
   const title = linkToDetail ? <Link to={`/venues/${venue.id}`}>{venue.address}</Link> : venue.address;
 
@@ -37,8 +40,14 @@ export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDele
             View on map<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </p>
+        <HiddenNotice hidden={venue.hidden} />
         <CreatorDetails creator={venue.creator} />
-        <SafeHtml html={venue.bio} className="mb-3" />
+        {linkToDetail ? (
+          <BioExcerpt html={venue.bio} className="mb-3" />
+        ) : (
+          <SafeHtml html={venue.bio} className="mb-3" />
+        )}
+        <VenueAmenities venue={venue} />
         <dl className="row mb-2 small">
           <dt className="col-sm-5">Preferred genres</dt>
           <dd className="col-sm-7">{genres}</dd>
@@ -53,34 +62,24 @@ export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDele
         </dl>
         {createElement(`h${headingLevel + 1}`, { className: 'h6 mb-1' }, 'Slots')}
         <VenueSlots slots={venue.available_slots} />
-        {isSignedIn(user) && (
-          <CardActions>
-            {user.id !== venue.creator_id && (
-              <Link className="btn btn-primary btn-sm" to={`/venues/${venue.id}/contact`}>
-                Contact
-              </Link>
-            )}
-            {owner && (
-              <>
-                <Link className="btn btn-outline-primary btn-sm" to={`/venues/${venue.id}/edit`}>
-                  Edit
-                </Link>
-                <Link className="btn btn-outline-primary btn-sm" to={`/venues/${venue.id}/slots/edit`}>
-                  Slots / Schedule
-                </Link>
-                <DeleteAction
-                  kind="venue"
-                  name={venue.address}
-                  pending={remove.isPending}
-                  onDelete={async () => {
-                    await remove.mutateAsync(venue.id);
-                    onDeleted?.();
-                  }}
-                />
-              </>
-            )}
-          </CardActions>
-        )}
+        <EntryActions
+          path={`/venues/${venue.id}`}
+          kind="venue"
+          name={venue.address}
+          creatorId={venue.creator_id}
+          remove={{
+            pending: remove.isPending,
+            run: async () => {
+              await remove.mutateAsync(venue.id);
+              onDeleted?.();
+            },
+          }}
+          ownerLinks={
+            <Link className="btn btn-outline-primary btn-sm" to={`/venues/${venue.id}/slots/edit`}>
+              Slots / Schedule
+            </Link>
+          }
+        />
       </Card.Body>
     </Card>
   );

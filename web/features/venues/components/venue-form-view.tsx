@@ -5,8 +5,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { Genres, SLOT_DEFS, VenueSizePrefs, YesNo, type Choice } from '../../../../contract/enums';
+import { z } from '../../../../contract/zod';
 import {
   CreateVenueInputSchema,
+  LatitudeSchema,
+  LongitudeSchema,
   UpdateVenueInputSchema,
   type CreateVenueInput,
   type UpdateVenueInput,
@@ -27,12 +30,21 @@ import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-l
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
+import { VenueAmenityFields, VenueLocationFields } from './venue-location-fields';
+
+/** A coordinate typed as text: empty is no pin, anything else must read as a number. */
+const typedCoordinate = (schema: typeof LatitudeSchema | typeof LongitudeSchema) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v), schema.nullable());
+
+const formFields = () => ({
+  bio: limitedRichTextSchema(),
+  latitude: typedCoordinate(LatitudeSchema),
+  longitude: typedCoordinate(LongitudeSchema),
+});
 
 /** Create: every field and at least one slot. Edit: every field; slots belong to the slots screen. */
 export const venueFormSchema = (mode: 'create' | 'edit') =>
-  mode === 'create'
-    ? CreateVenueInputSchema.extend({ bio: limitedRichTextSchema() })
-    : UpdateVenueInputSchema.extend({ bio: limitedRichTextSchema() });
+  mode === 'create' ? CreateVenueInputSchema.extend(formFields()) : UpdateVenueInputSchema.extend(formFields());
 
 export interface VenueFormValues {
   address: string;
@@ -43,6 +55,14 @@ export interface VenueFormValues {
   provide_sound_system: string;
   rain_date_available: boolean | undefined;
   available_slots: Array<{ slot_def: string }>;
+  /** As typed; the schema reads them as numbers, empty as no pin. */
+  latitude: string;
+  longitude: string;
+  step_free: boolean;
+  seating: boolean;
+  shade: boolean;
+  restroom_nearby: boolean;
+  accessibility_note: string;
 }
 
 export const EMPTY_VENUE_FORM: VenueFormValues = {
@@ -54,6 +74,13 @@ export const EMPTY_VENUE_FORM: VenueFormValues = {
   provide_sound_system: '',
   rain_date_available: undefined,
   available_slots: [],
+  latitude: '',
+  longitude: '',
+  step_free: false,
+  seating: false,
+  shade: false,
+  restroom_nearby: false,
+  accessibility_note: '',
 };
 
 const FIELDS = [
@@ -65,6 +92,13 @@ const FIELDS = [
   'provide_sound_system',
   'rain_date_available',
   'available_slots',
+  'latitude',
+  'longitude',
+  'step_free',
+  'seating',
+  'shade',
+  'restroom_nearby',
+  'accessibility_note',
 ] as const;
 
 interface VenueFormViewProps {
@@ -74,20 +108,24 @@ interface VenueFormViewProps {
   cancelTo: string;
 }
 
-/** Spec 3 and 5: the venue form, for a new venue and for editing one. */
+/**
+ * The venue form (docs/behaviour.md#entities, docs/behaviour.md#validation), for a new venue and
+ * for editing one.
+ */
 export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: VenueFormViewProps) {
   const { data: festival } = useFestival();
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<VenueFormValues>({
+    resolver: formResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
+    defaultValues,
+  });
   const {
     control,
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<VenueFormValues>({
-    resolver: formResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
-    defaultValues,
-  });
+  } = form;
 
   const slotOptions: Choice[] = SLOT_DEFS.map((slot) => {
     const time = slotTime(festival, slot);
@@ -161,6 +199,8 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
         label={`Are you available on the rain date${rainDate}?`}
         required
       />
+      <VenueLocationFields form={form} festival={festival} />
+      <VenueAmenityFields form={form} />
       {mode === 'create' && (
         // The contract sends slots as [{slot_def}]; the checkboxes deal in slot names.
         <Controller

@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import type { VenueSlot } from '../../../../contract/venues';
-import { slotTime } from '../../../components/catalogue/slot-times';
+import { byStartTime, slotTime } from '../../../components/catalogue/slot-times';
 import { useFestival } from '../../../lib/festival';
 
-/** Spec 2: per offered slot, 'Available' or 'Scheduled to host' and a link to the act. */
+/**
+ * docs/behaviour.md#venue-and-act-cards: per offered slot, 'Available' or 'Scheduled to host' and a
+ * link to the act; the line-up in time order, each slot with its clock times and the festival's
+ * zone.
+ */
 export function VenueSlots({ slots }: { slots: readonly VenueSlot[] }) {
   const { data: festival } = useFestival();
-  const sorted = [...slots].sort((a, b) => a.slot_def.localeCompare(b.slot_def));
+  const sorted = byStartTime(festival, slots, (s) => s.slot_def);
   if (sorted.length === 0) return <p className="mb-0">No slots offered.</p>;
   return (
     <ul className="list-unstyled mb-0 venue-slots">

@@ -1,20 +1,27 @@
+import { isAmenity, type VenueAmenity } from '../../../../contract/choices';
 import { Genres, SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/enums';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
 /**
  * The venue list's search and filters. They live in the page's query string
- * (`?search=porch&genre=jazz&slot=Slot+2`), so a filtered list can be shared and survives a reload.
+ * (`?search=porch&genre=jazz&slot=Slot+2&amenity=step_free`), so a filtered list can be shared and
+ * survives a reload.
  */
 export interface VenueFilters {
   search: string;
   genre: Genre | '';
   /** A slot that must be offered and still free. */
   slot: SlotDef | '';
+  /** Amenities the venue must offer, every one of them (docs/behaviour.md#venue-list). */
+  amenities: VenueAmenity[];
 }
 
-export const NO_VENUE_FILTERS: VenueFilters = { search: '', genre: '', slot: '' };
+export const NO_VENUE_FILTERS: VenueFilters = { search: '', genre: '', slot: '', amenities: [] };
 
-/** Spec 2: 'Slot 1 Available' ... 'Slot 4 Available' (after 'Any Slot Availability'). */
+/**
+ * docs/behaviour.md#venue-list: 'Slot 1 Available' ... 'Slot 4 Available' (after 'Any Slot
+ * Availability').
+ */
 export const SLOT_AVAILABILITY_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({
   value: slot,
   label: `${slot} Available`,
@@ -31,6 +38,7 @@ export function parseVenueFilters(params: URLSearchParams): VenueFilters {
     search: (params.get('search') ?? '').trim(),
     genre: isGenre(genre) ? genre : '',
     slot: isSlot(slot) ? slot : '',
+    amenities: params.getAll('amenity').filter(isAmenity),
   };
 }
 
@@ -40,14 +48,17 @@ export function venueFiltersToParams(filters: VenueFilters): URLSearchParams {
   if (filters.search) params.set('search', filters.search);
   if (filters.genre) params.set('genre', filters.genre);
   if (filters.slot) params.set('slot', filters.slot);
+  for (const amenity of filters.amenities) params.append('amenity', amenity);
   return params;
 }
 
-export const hasVenueFilters = (filters: VenueFilters) => Boolean(filters.search || filters.genre || filters.slot);
+export const hasVenueFilters = (filters: VenueFilters) =>
+  Boolean(filters.search || filters.genre || filters.slot || filters.amenities.length > 0);
 
 /**
- * GET /v1/venues parameters (spec 7): the first page of 100, newest update first; the slot
- * filter ('Slot 1:true' in the spec) asks for venues offering that slot with no act in it yet.
+ * GET /v1/venues parameters (docs/behaviour.md#the-api): the first page of 100, newest update
+ * first; the slot filter ('Slot 1:true' in the spec) asks for venues offering that slot with no act
+ * in it yet; each amenity ticked is `step_free=true` and so on.
  */
 export function venueListQuery(filters: VenueFilters): ListQuery {
   return {
@@ -56,5 +67,6 @@ export function venueListQuery(filters: VenueFilters): ListQuery {
     s_preferred_act_types__ilike: filters.genre || undefined,
     available_slots__slot_def: filters.slot || undefined,
     available_slots__available_to_schedule: filters.slot ? true : undefined,
+    ...Object.fromEntries(filters.amenities.map((amenity) => [amenity, true])),
   };
 }

@@ -1,10 +1,9 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, inject, test } from 'vitest';
 import { AuthServerMessages } from '../../../../contract/auth';
 import { saveSession } from '../../../lib/session';
 import { createAct, createVenue } from '../../../test/catalogue';
 import { renderApp, signUp } from '../../../test/render-app';
-import { MY_ACTS_EMPTY } from '../../acts/routes/my-acts';
 import { MY_VENUES_EMPTY } from './my-venues';
 
 describe('/myvenues and /myacts', () => {
@@ -30,7 +29,9 @@ describe('/myvenues and /myacts', () => {
     const performer = await signUp(['performer']);
     saveSession(performer);
     renderApp('/myacts');
-    expect(await screen.findByText(MY_ACTS_EMPTY)).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have not created any acts yet. Use the New Act button to create an act.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Act' })).toHaveAttribute('href', '/acts/new');
     cleanup();
 
@@ -44,5 +45,21 @@ describe('/myvenues and /myacts', () => {
     renderApp('/myvenues');
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthServerMessages.forbidden);
     expect(screen.queryByRole('link', { name: 'New Venue' })).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['venue', '/myvenues', '/venues', ['host'] as const],
+    ['act', '/myacts', '/acts', ['performer'] as const],
+  ])('deleting a %s from %s lands on %s', async (kind, page, list, roles) => {
+    const owner = await signUp([...roles]);
+    const item = kind === 'venue' ? await createVenue(owner) : await createAct(owner);
+    saveSession(owner);
+    const { user, router } = renderApp(page);
+    const cards = await screen.findByRole('list', { name: kind === 'venue' ? 'My venues' : 'My acts' });
+    await user.click(within(cards).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: `Delete ${kind}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(list));
+    expect((await fetch(`${inject('apiUrl')}/v1/${kind}s/${item.id}`)).status).toBe(404);
   });
 });

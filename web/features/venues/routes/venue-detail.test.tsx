@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, inject, test } from 'vitest';
 import { saveSession } from '../../../lib/session';
-import { createVenue } from '../../../test/catalogue';
+import { createAct, createVenue, scheduleActs } from '../../../test/catalogue';
 import { renderApp, signUp } from '../../../test/render-app';
 
 const ownerActions = ['Edit', 'Slots / Schedule'];
@@ -25,15 +25,42 @@ describe('/venues/:id', () => {
       `/venues/${venue.id}/slots/edit`,
     );
     expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    const slots = within(card)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(slots).toEqual([
-      expect.stringMatching(/^Slot 1.*: Available$/),
-      expect.stringMatching(/^Slot 3.*: Available$/),
-    ]);
+    await waitFor(() =>
+      expect(
+        within(card)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Slot 1 (12pm-1:00pm EDT): Available', 'Slot 3 (3:00pm-4:00pm EDT): Available']),
+    );
     // No e-mail for a non-admin, not even the owner's own.
     expect(within(card).queryByText(/Created by/)).not.toBeInTheDocument();
+  });
+
+  test('the line-up reads in time order, each slot with its clock times and the act it hosts', async () => {
+    const host = await signUp(['host']);
+    const act = await createAct(await signUp(['performer']), { name: `Finches ${Date.now()}` });
+    const venue = await createVenue(host, {
+      available_slots: [{ slot_def: 'Slot 4' }, { slot_def: 'Slot 2' }, { slot_def: 'Slot 1' }],
+    });
+    await scheduleActs(host, venue.id, [
+      { slot_def: 'Slot 4', scheduled_act_id: null },
+      { slot_def: 'Slot 2', scheduled_act_id: act.id },
+      { slot_def: 'Slot 1', scheduled_act_id: null },
+    ]);
+    const { card } = await openVenue(`/venues/${venue.id}`);
+    // The clock times come with the festival's configuration, which may arrive after the venue.
+    await waitFor(() =>
+      expect(
+        within(card)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Slot 1 (12pm-1:00pm EDT): Available',
+        `Slot 2 (1:30pm-2:30pm EDT): Scheduled to host ${act.name}`,
+        'Slot 4 (4:30pm-5:30pm EDT): Available',
+      ]),
+    );
+    expect(within(card).getByRole('link', { name: act.name })).toHaveAttribute('href', `/acts/${act.id}`);
   });
 
   test('a performer sees Contact but none of the owner actions', async () => {

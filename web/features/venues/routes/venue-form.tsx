@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { hasRole, isOwner } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useCreateVenue } from '../api/create-venue';
-import { useVenue } from '../api/get-venue';
+import { useVenue } from '../api/get-venues';
 import { useUpdateVenue } from '../api/update-venue';
 import { EMPTY_VENUE_FORM, VenueFormView, type VenueFormValues } from '../components/venue-form-view';
 
@@ -24,9 +24,19 @@ const formValues = (venue: Venue): VenueFormValues => ({
   provide_sound_system: venue.provide_sound_system,
   rain_date_available: venue.rain_date_available,
   available_slots: venue.available_slots.map((slot) => ({ slot_def: slot.slot_def })),
+  latitude: venue.latitude === null ? '' : String(venue.latitude),
+  longitude: venue.longitude === null ? '' : String(venue.longitude),
+  step_free: venue.step_free,
+  seating: venue.seating,
+  shade: venue.shade,
+  restroom_nearby: venue.restroom_nearby,
+  accessibility_note: venue.accessibility_note,
 });
 
-/** Spec 2: /venues/new and /venues/{venueId}/edit; the mode comes from the path. */
+/**
+ * docs/behaviour.md#venue-and-act-forms: /venues/new and /venues/{venueId}/edit; the mode comes
+ * from the path.
+ */
 export function VenueForm() {
   const creating = useMatch('/venues/new') !== null;
   return creating ? <NewVenue /> : <EditVenue />;
@@ -47,7 +57,7 @@ function NewVenue() {
           cancelTo="/venues"
           onSubmit={async (input) => {
             await create.mutateAsync(input as CreateVenueInput);
-            // Spec 4: a create returns to the list.
+            // docs/behaviour.md#states-and-transitions: a create returns to the list.
             await navigate('/venues');
           }}
         />
@@ -81,7 +91,7 @@ function EditVenue() {
           cancelTo={`/venues/${id}`}
           onSubmit={async (input) => {
             await update.mutateAsync({ id, input: input as UpdateVenueInput });
-            // Spec 4: an update returns to the list.
+            // docs/behaviour.md#states-and-transitions: an update returns to the list.
             await navigate('/venues');
           }}
         />

@@ -16,7 +16,7 @@ const venueCalls = (calls: string[]) =>
     .map((c) => new URL(c.slice(4)).searchParams);
 
 describe('/venues search and filters live in the URL', () => {
-  test('a shared link shows its filters and asks the API for them (spec 7)', async () => {
+  test('a shared link shows its filters and asks the API for them', async () => {
     const calls = watchFetch();
     renderApp('/venues?genre=jazz&slot=Slot+2&search=porch');
     await screen.findByRole('heading', { level: 1, name: 'Venues' });
@@ -38,7 +38,7 @@ describe('/venues search and filters live in the URL', () => {
     });
   });
 
-  test('the filters offer the spec 2 choices', async () => {
+  test('the filters offer the list choices', async () => {
     renderApp('/venues');
     const genre = await screen.findByRole('combobox', { name: 'Genre' });
     expect(within(genre).getAllByRole('option')[0]).toHaveTextContent('Any Genre');
@@ -96,6 +96,28 @@ describe('/venues search and filters live in the URL', () => {
   });
 });
 
+describe('/venues amenity filters', () => {
+  test('a shared link ticks its amenities and asks the API for venues offering them; unticking leaves the URL', async () => {
+    const calls = watchFetch();
+    const { user, router } = renderApp('/venues?amenity=shade&amenity=step_free');
+    await screen.findByText(/^Found \d+ results$/);
+    expect(screen.getByRole('group', { name: 'Amenities' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Shade' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Step-free viewing' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Seating' })).not.toBeChecked();
+    const [query] = venueCalls(calls());
+    expect(query?.get('shade')).toBe('true');
+    expect(query?.get('step_free')).toBe('true');
+    expect(query?.has('seating')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Shade' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?amenity=step_free'));
+    await waitFor(() =>
+      expect(venueCalls(calls()).some((q) => q.get('step_free') === 'true' && !q.has('shade'))).toBe(true),
+    );
+  });
+});
+
 describe('/venues by role', () => {
   test('a host gets the New Venue button and no banner', async () => {
     saveSession(await signUp(['host']));
@@ -108,6 +130,8 @@ describe('/venues by role', () => {
     saveSession(await signUp(['performer']));
     renderApp('/venues');
     expect(await screen.findByText(/Looking for a porch to play on/)).toBeInTheDocument();
+    // A static tip is read in place, not announced as an alert.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Venue' })).not.toBeInTheDocument();
   });
 });

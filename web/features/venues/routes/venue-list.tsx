@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { ViewToggle } from '../../map/view-toggle';
+import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link, useSearchParams } from 'react-router';
@@ -8,12 +8,17 @@ import { FilterSelect } from '../../../components/catalogue/filter-select';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
+import { ShowMore, useFocusFirstNew } from '../../../components/catalogue/show-more';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
+import { Notice } from '../../../components/ui/notice';
 import { hasRole } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
-import { useVenues } from '../api/get-venues';
+import { VenueMapView } from '../../map/venue-map-view';
+import { useVenuePages } from '../api/get-venues';
+import { AmenityFilter } from '../components/amenity-filter';
 import { VenueCard } from '../components/venue-card';
 import {
   hasVenueFilters,
@@ -32,24 +37,54 @@ export const VENUE_LIST_TEXT = {
   noneYet: 'There are no registered venues yet. Please check again later.',
 } as const;
 
-/** Spec 2: /venues, the venue list with search and filters. */
+/** docs/behaviour.md#venue-list: /venues, the venue list with search and filters. */
 export function VenueList() {
   usePageTitle('Venues');
   const user = useSession();
   const [params, setParams] = useSearchParams();
   const filters = parseVenueFilters(params);
-  const venues = useVenues(venueListQuery(filters));
+  const venues = useVenuePages(venueListQuery(filters));
   useLoggedError(venues.error);
+  const listRef = useRef<HTMLUListElement>(null);
 
+  const festival = useFestival();
+  const mapView = params.get('view') === 'map';
+
+  // The filters and the view (List or Map) are both in the URL; changing one keeps the other.
   const update = useCallback(
     (change: Partial<VenueFilters>) =>
-      setParams((current) => venueFiltersToParams({ ...parseVenueFilters(current), ...change }), { replace: true }),
+      setParams(
+        (current) => {
+          const next = venueFiltersToParams({ ...parseVenueFilters(current), ...change });
+          if (current.get('view') === 'map') next.set('view', 'map');
+          return next;
+        },
+        { replace: true },
+      ),
     [setParams],
   );
+  const setView = (view: 'list' | 'map') =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (view === 'map') next.set('view', 'map');
+        else next.delete('view');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  const items = venues.data?.data ?? [];
-  const total = venues.data ? (venues.data.total ?? items.length) : undefined;
+  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
+  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
+  const pages = useDeferredValue(venues.data)?.pages;
+  const items = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
+  const total = pages ? (pages[0]?.total ?? items.length) : undefined;
+  const focusFirstNew = useFocusFirstNew(listRef, items.length);
+  const showMore = () => {
+    focusFirstNew(items.length);
+    void venues.fetchNextPage();
+  };
 
   return (
     <>
@@ -62,10 +97,10 @@ export function VenueList() {
         )}
       </div>
       {hasRole(user, 'performer') && (
-        <Alert variant="info">
+        <Notice>
           Looking for a porch to play on? Filter by your genre and by a slot that is still available, then use a
           venue&apos;s Contact button to ask its host to schedule your act.
-        </Alert>
+        </Notice>
       )}
       <div role="search" aria-label="Search and filter venues">
         <Row className="g-2 mb-3">
@@ -99,20 +134,38 @@ export function VenueList() {
             />
           </Col>
         </Row>
+        <AmenityFilter
+          id="venue-amenity"
+          className="mb-3"
+          chosen={filters.amenities}
+          onChange={(amenities) => update({ amenities })}
+        />
       </div>
       <ResultsCount count={total} />
-      {venues.isPending && <PageLoading />}
-      {venues.isSuccess && items.length === 0 && (
+      <ViewToggle mapView={mapView} onChange={setView} className="mb-3" />
+      {(venues.isPending || (venues.isSuccess && !pages)) && <PageLoading />}
+      {venues.isSuccess && pages && items.length === 0 && (
         <p className="lead">{hasVenueFilters(filters) ? VENUE_LIST_TEXT.noMatch : VENUE_LIST_TEXT.noneYet}</p>
       )}
-      {items.length > 0 && (
-        <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Venues">
+      {items.length > 0 && mapView && <VenueMapView map={festival.data?.map} venues={items} />}
+      {items.length > 0 && !mapView && (
+        <Row ref={listRef} xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Venues">
           {items.map((venue) => (
             <Col as="li" key={venue.id}>
               <VenueCard venue={venue} />
             </Col>
           ))}
         </Row>
+      )}
+      {items.length > 0 && (
+        <ShowMore
+          shown={items.length}
+          total={total}
+          hasMore={venues.hasNextPage}
+          loading={venues.isFetchingNextPage}
+          onMore={showMore}
+          noun="venues"
+        />
       )}
     </>
   );

@@ -1,0 +1,158 @@
+/**
+ * Where a page's main-thread time goes, at festival scale: the BUILT app seeded through the API
+ * (300 venues, 600 acts, 600 sets), one page loaded in Chromium on a phone-sized screen with the
+ * V8 sampling profiler on, then the functions with the most self time and the long tasks. A tool
+ * for working on Lighthouse's total blocking time (bench/festival-pages.ts measures it). For the
+ * sources' function names, build the web app unminified first: `npx vite build --minify false`.
+ *
+ *   npx tsx bench/profile-page.ts /schedule
+ *   BENCH_VENUES=40 BENCH_ACTS=80 npx tsx bench/profile-page.ts /acts
+ *   PROFILE_CPU_SLOWDOWN=4 npx tsx bench/profile-page.ts /venues     # as Lighthouse's phone (default 1)
+ */
+import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/support/server.js';
+import { chromiumPath } from '../e2e/support/browser.js';
+import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
+
+const PATH = process.argv[2] ?? '/schedule';
+const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
+const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
+const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 1);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; frame?: string } };
+}
+
+/** The renderer's main thread: the thread with the most RunTask time. */
+function printTasks(events: TraceEvent[]): void {
+  const byThread = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'RunTask' && e.dur)
+      byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const main = [...byThread].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! >= 30_000);
+  const start = Math.min(...onMain.map((e) => e.ts));
+  console.log('\nTasks of 30 ms or more on the main thread, and what they did (ms, children may nest):');
+  for (const task of tasks) {
+    const parts = new Map<string, number>();
+    for (const e of onMain) {
+      if (e === task || e.ts < task.ts || e.ts + e.dur! > task.ts + task.dur!) continue;
+      if (!INTERESTING.has(e.name)) continue;
+      const key =
+        e.name === 'EvaluateScript' || e.name === 'v8.compile'
+          ? `${e.name} ${e.args?.data?.url?.split('/').pop() ?? ''}`
+          : e.name;
+      parts.set(key, (parts.get(key) ?? 0) + e.dur!);
+    }
+    const summary = [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
+      .join(', ');
+    console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${summary}`);
+  }
+}
+const INTERESTING = new Set([
+  'EvaluateScript',
+  'v8.compile',
+  'FunctionCall',
+  'TimerFire',
+  'EventDispatch',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'UpdateLayoutTree',
+  'Layout',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'MajorGC',
+  'MinorGC',
+  'V8.GC_SCAVENGER',
+  'IntersectionObserverController::computeIntersections',
+  'HitTest',
+]);
+
+const server = await startServer('profile-page');
+const browser = await chromium.launch({ executablePath: chromiumPath() });
+try {
+  console.log(`Seeding ${VENUES} venues and ${ACTS} acts`);
+  await seedFestival(server.baseUrl, { venues: VENUES, acts: ACTS });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // Warm the HTTP cache and the server like a second visit would not: a cold first load each time.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const tasks: { start: number; duration: number; name: string }[] = [];
+  await page.addInitScript(`
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        (window.__longTasks ??= []).push({ start: Math.round(e.startTime), duration: Math.round(e.duration), name: e.name });
+    }).observe({ type: 'longtask', buffered: true });
+  `);
+  await cdp.send('Profiler.start');
+  await page.goto(`${server.baseUrl}${PATH}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(3000);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  tasks.push(...((await page.evaluate('window.__longTasks ?? []')) as typeof tasks));
+  const dom = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
+
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFunction = new Map<string, number>();
+  const byUrl = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const file = url.replace(server.baseUrl, '') || '(native)';
+    const key = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    byUrl.set(file, (byUrl.get(file) ?? 0) + us);
+  }
+  const ms = (us: number) => (us / 1000).toFixed(1).padStart(8);
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${PATH}: ${ms(total)} ms sampled (CPU slowdown ${SLOWDOWN}x), ${dom} DOM elements`);
+  console.log('\nSelf time by script:');
+  for (const [url, us] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${ms(us)} ms  ${url}`);
+  console.log('\nSelf time by function:');
+  for (const [key, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms(us)} ms  ${key}`);
+  console.log('\nLong tasks (ms after navigation start, duration):');
+  for (const t of tasks) console.log(`  at ${t.start} ms: ${t.duration} ms`);
+
+  // A second cold load with the browser's trace on: what each long task spent its time on.
+  const traced = await context.newPage();
+  const tcdp = await context.newCDPSession(traced);
+  await tcdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (SLOWDOWN > 1) await tcdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  await browser.startTracing(traced, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await traced.goto(`${server.baseUrl}${PATH}`, { waitUntil: 'networkidle' });
+  await traced.waitForTimeout(3000);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  printTasks(trace.traceEvents);
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { SessionUser } from '../contract/auth.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { projectRoot } from './support/server.js';
+import { useE2eApp } from './support/e2e-app.js';
+
+const app = useE2eApp('admin');
+
+const PASSWORD = 'Porch-Music-2025';
+// web/lib/session.ts keeps the whole sign-in response under this key.
+const SESSION_KEY = 'user';
+let people = 0;
+
+async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
+  people += 1;
+  const email = `admin-e2e-${people}-${Date.now()}@example.test`;
+  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
+}
+
+/** An admin as the committee makes the first one: register, then `npm run admin -- grant`, then sign in. */
+async function signUpAdmin(name: string): Promise<SessionUser> {
+  const person = await signUp(['host'], name);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', person.email], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
+    stdio: 'pipe',
+  });
+  return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email: person.email, password: PASSWORD } });
+}
+
+/** The page's session: set before any script of the app runs. */
+async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
+  await page.goto(`${app.baseUrl}/about`);
+  // A script string: this file is type-checked without the DOM library.
+  const key = JSON.stringify(SESSION_KEY);
+  await page.evaluate(
+    user === null
+      ? `window.localStorage.removeItem(${key})`
+      : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
+  );
+  await page.goto(`${app.baseUrl}${path}`);
+}
+
+describe('the committee desk in Chromium', () => {
+  test('an admin grants admin from the web, downloads every export as parseable CSV, and axe finds nothing on the desk', async () => {
+    const admin = await signUpAdmin('Ada Desk');
+    const host = await signUp(['host'], '=Formula Host');
+    const venue = await api<{ id: number }>('/v1/venues', {
+      method: 'POST',
+      token: host.jwt_token,
+      body: {
+        address: '@12 Café Street',
+        bio: '<p>A porch.</p>',
+        rain_date_available: true,
+        preferred_act_types: ['folk'],
+        size_pref: 'any',
+        provide_electric: 'yes',
+        provide_sound_system: 'no',
+        available_slots: [{ slot_def: 'Slot 1' }],
+      },
+    });
+    const page = app.page;
+
+    await openAs(page, admin, '/admin');
+    await page.getByRole('heading', { level: 2, name: 'Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Hosts' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Audit log' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Every export, through the browser's own download.
+    const expected: Record<string, (rows: string[][]) => void> = {
+      venues: (rows) =>
+        expect(rows.find((r) => r[0] === String(venue.id))).toEqual([
+          String(venue.id),
+          "'@12 Café Street",
+          "'=Formula Host",
+          host.email,
+          'Folk',
+          'Slot 1',
+          'yes',
+        ]),
+      acts: (rows) =>
+        expect(rows[0]).toEqual([
+          'ID',
+          'Name',
+          'Genre',
+          'Owner name',
+          'Owner e-mail',
+          'Preferred slots',
+          'Rain date available',
+        ]),
+      schedule: (rows) => expect(rows[0]?.[0]).toBe('Slot'),
+      'mailing-list': (rows) => expect(rows).toContainEqual(["'=Formula Host", host.email, 'yes', 'no']),
+    };
+    for (const [name, label] of [
+      ['venues', 'Venues (with owners)'],
+      ['acts', 'Acts (with owners)'],
+      ['schedule', 'Schedule'],
+      ['mailing-list', 'Hosts’ and performers’ mailing list'],
+    ] as const) {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: `Download ${label}` }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`porchfest-${name}.csv`);
+      const bytes = await readFile((await file.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows: string[][] = parse(bytes.toString('utf8'), { bom: true });
+      expected[name]!(rows);
+    }
+
+    // People: find the host and grant admin from the web.
+    await page.getByRole('link', { name: 'People' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'People' }).waitFor();
+    await page.getByLabel('Search by name or e-mail').fill(host.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Grant admin to =Formula Host' }).click();
+    await page.getByRole('button', { name: 'Revoke admin from =Formula Host' }).waitFor();
+    await expectNoAxeViolations(page);
+    const asHost = await fetch(`${app.baseUrl}/v1/admin/dashboard`, {
+      headers: { authorization: `Bearer ${host.jwt_token}` },
+    });
+    expect(asHost.status).toBe(200);
+
+    // The audit log on /admin says who did it.
+    await openAs(page, admin, '/admin');
+    const log = page.getByRole('table', { name: 'Admin actions, newest first' });
+    await log.getByRole('cell', { name: 'Granted admin' }).first().waitFor();
+    expect(await log.getByRole('row').nth(1).textContent()).toContain('Ada Desk');
+  });
+
+  test('before the release time an anonymous visitor sees no sets while the host still sees their booking', async () => {
+    const admin = await signUpAdmin('Rea Release');
+    const host = await signUp(['host'], 'Hal Booked');
+    const performer = await signUp(['performer'], 'Pip Player');
+    const venue = await api<{ id: number }>('/v1/venues', {
+      method: 'POST',
+      token: host.jwt_token,
+      body: {
+        address: '7 Release Road',
+        bio: '<p>A porch.</p>',
+        rain_date_available: true,
+        preferred_act_types: ['folk'],
+        size_pref: 'any',
+        provide_electric: 'yes',
+        provide_sound_system: 'no',
+        available_slots: [{ slot_def: 'Slot 1' }],
+      },
+    });
+    const act = await api<{ id: number }>('/v1/acts', {
+      method: 'POST',
+      token: performer.jwt_token,
+      body: {
+        name: 'The Early Birds',
+        bio: '<p>Songs.</p>',
+        type: 'folk',
+        rain_date_available: true,
+        preferred_slots: ['Slot 1'],
+        size: 'one_to_three',
+        sound_system: 'bring_own',
+      },
+    });
+    await api(`/v1/venues/${venue.id}`, {
+      method: 'PATCH',
+      token: host.jwt_token,
+      body: { available_slots: [{ slot_def: 'Slot 1', scheduled_act_id: act.id }] },
+    });
+    await api('/v1/admin/settings/schedule-release', {
+      method: 'PUT',
+      token: admin.jwt_token,
+      body: { release_at: '2099-06-01T09:00:00-04:00' },
+    });
+    try {
+      const page = app.page;
+      await openAs(page, null, '/schedule');
+      await page.getByText('The schedule will be published on Monday, June 1, 2099.').waitFor();
+      expect(await page.getByText('The Early Birds').count()).toBe(0);
+
+      await openAs(page, host, '/schedule');
+      await page.getByText('The Early Birds').first().waitFor();
+
+      await openAs(page, admin, '/admin');
+      await page.getByRole('heading', { level: 2, name: 'Schedule release' }).waitFor();
+      await page.getByLabel(/^Release time/).waitFor();
+      await expectNoAxeViolations(page);
+    } finally {
+      await api('/v1/admin/settings/schedule-release', {
+        method: 'PUT',
+        token: admin.jwt_token,
+        body: { release_at: null },
+      });
+    }
+  });
+  test('the rain switch changes the date on the home page and the schedule and queues exactly one mail per scheduled owner', async () => {
+    const admin = await signUpAdmin('Rory Rain');
+    const host = await signUp(['host'], 'Hana Wet');
+    const performer = await signUp(['performer'], 'Perry Puddle');
+    const venue = await api<{ id: number }>('/v1/venues', {
+      method: 'POST',
+      token: host.jwt_token,
+      body: {
+        address: '9 Drizzle Drive',
+        bio: '<p>A porch with a roof.</p>',
+        rain_date_available: false,
+        preferred_act_types: ['folk'],
+        size_pref: 'any',
+        provide_electric: 'yes',
+        provide_sound_system: 'no',
+        available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
+      },
+    });
+    const act = await api<{ id: number }>('/v1/acts', {
+      method: 'POST',
+      token: performer.jwt_token,
+      body: {
+        name: 'The Umbrellas',
+        bio: '<p>Songs.</p>',
+        type: 'folk',
+        rain_date_available: true,
+        preferred_slots: ['Slot 1'],
+        size: 'one_to_three',
+        sound_system: 'bring_own',
+      },
+    });
+    // Two sets of one act at one venue: still one mail to each of the two owners.
+    await api(`/v1/venues/${venue.id}`, {
+      method: 'PATCH',
+      token: host.jwt_token,
+      body: {
+        available_slots: [
+          { slot_def: 'Slot 1', scheduled_act_id: act.id },
+          { slot_def: 'Slot 2', scheduled_act_id: act.id },
+        ],
+      },
+    });
+    const page = app.page;
+    try {
+      await openAs(page, null, '/');
+      await page.getByText('Saturday, June 14, 2025, 12:00pm to 5:30pm').first().waitFor();
+
+      await openAs(page, admin, '/admin');
+      await page.getByRole('heading', { level: 2, name: 'Rain date' }).waitFor();
+      await page.getByRole('link', { name: '9 Drizzle Drive' }).waitFor();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Switch to the rain date' }).click();
+      await page.getByRole('button', { name: 'Yes, move to the rain date' }).click();
+      const done = page.getByRole('status').filter({ hasText: /^Done\./ });
+      await done.waitFor();
+      const queued = Number(/Done\. (\d+) e-mail/.exec((await done.textContent()) ?? '')?.[1]);
+      await page.getByRole('button', { name: 'Switch back to the festival date' }).waitFor();
+      await expectNoAxeViolations(page);
+
+      await openAs(page, null, '/');
+      await page.getByText('Sunday, June 15, 2025, 12:00pm to 5:30pm (the rain date)').waitFor();
+      await openAs(page, null, '/schedule');
+      // The printed header carries the date too, hidden on screen: the visible one is the page's.
+      await page.getByText('Sunday, June 15, 2025', { exact: false }).filter({ visible: true }).first().waitFor();
+      expect(await page.getByText('Saturday, June 14, 2025', { exact: false }).count()).toBe(0);
+
+      const subject = 'Porchfest moves to the rain date, Sunday, June 15, 2025';
+      await app.smtp.waitFor((m) => m.envelopeTo.includes(host.email) && m.subject === subject, 15_000);
+      await app.smtp.waitFor((m) => m.envelopeTo.includes(performer.email) && m.subject === subject, 15_000);
+      const rainMails = () => app.smtp.messages.filter((m) => m.subject === subject);
+      // Every queued mail arrives, and then no more: each owner exactly once.
+      await expect.poll(() => rainMails().length, { timeout: 15_000 }).toBe(queued);
+      for (const owner of [host.email, performer.email]) {
+        expect(rainMails().filter((m) => m.envelopeTo.includes(owner))).toHaveLength(1);
+      }
+      const recipients = rainMails().map((m) => m.envelopeTo.join(','));
+      expect(new Set(recipients).size).toBe(recipients.length);
+    } finally {
+      await api('/v1/admin/settings/rain-date', { method: 'PUT', token: admin.jwt_token, body: { active: false } });
+    }
+    // Three waits of up to 15 s for the outbox's mails, after four screens: more than the default.
+  }, 120_000);
+});

@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { SessionUser } from '../contract/auth.js';
+import { e2eActors, SESSION_KEY } from './support/actors.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { useE2eApp } from './support/e2e-app.js';
+
+// docs/behaviour.md#moderation in Chromium: an admin hides an act from its page; visitors no
+// longer find it; its owner sees the committee's reason.
+
+const app = useE2eApp('moderation');
+
+// The people and calls of e2e/support/actors.ts; the page's session is set per visit below, since
+// this test opens pages as several people in turn and as nobody.
+const { api, signUp, signUpAdmin } = e2eActors(app);
+
+/** The page's session: set before any script of the app runs. */
+async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
+  await page.goto(`${app.baseUrl}/about`);
+  // A script string: this file is type-checked without the DOM library.
+  const key = JSON.stringify(SESSION_KEY);
+  await page.evaluate(
+    user === null
+      ? `window.localStorage.removeItem(${key})`
+      : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
+  );
+  await page.goto(`${app.baseUrl}${path}`);
+}
+
+const actBody = (name: string) => ({
+  name,
+  bio: '<p>Songs.</p>',
+  type: 'folk',
+  rain_date_available: true,
+  preferred_slots: ['Slot 1', 'Slot 2'],
+  size: 'one_to_three',
+  sound_system: 'bring_own',
+});
+
+describe('moderation in Chromium', () => {
+  test('an admin hides an act from its page: an anonymous visitor no longer finds it on /acts or /schedule, its owner sees the reason, and axe finds nothing', async () => {
+    const admin = await signUpAdmin('Mo Desk');
+    const host = await signUp(['host'], 'Hal Porch');
+    const performer = await signUp(['performer'], 'Tess Tuba');
+    const venue = await api<{ id: number }>('/v1/venues', {
+      method: 'POST',
+      token: host.jwt_token,
+      body: {
+        address: '4 Brass Row',
+        bio: '<p>A porch.</p>',
+        rain_date_available: true,
+        preferred_act_types: ['folk'],
+        size_pref: 'any',
+        provide_electric: 'yes',
+        provide_sound_system: 'no',
+        available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
+      },
+    });
+    const hidden = await api<{ id: number }>('/v1/acts', {
+      method: 'POST',
+      token: performer.jwt_token,
+      body: actBody('The Tuba Trouble'),
+    });
+    const shown = await api<{ id: number }>('/v1/acts', {
+      method: 'POST',
+      token: performer.jwt_token,
+      body: actBody('The Quiet Kazoos'),
+    });
+    await api(`/v1/venues/${venue.id}`, {
+      method: 'PATCH',
+      token: host.jwt_token,
+      body: {
+        available_slots: [
+          { slot_def: 'Slot 1', scheduled_act_id: hidden.id },
+          { slot_def: 'Slot 2', scheduled_act_id: shown.id },
+        ],
+      },
+    });
+    const page = app.page;
+
+    await openAs(page, null, '/schedule');
+    await page.getByRole('link', { name: 'The Tuba Trouble' }).first().waitFor();
+
+    // The admin hides it from the act's page: a reason is asked for first.
+    await openAs(page, admin, `/acts/${hidden.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Moderation' }).waitFor();
+    await page.getByRole('button', { name: 'Hide The Tuba Trouble' }).click();
+    const reason = page.getByLabel('Reason (shown to the owner)');
+    await reason.waitFor();
+    // Focus moves to the reason (a script string: this file is type-checked without the DOM library).
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.labels?.[0]?.textContent ?? ''"))
+      .toBe('Reason (shown to the owner)');
+    await page.getByRole('button', { name: 'Hide from the public' }).click();
+    await page.getByText('A reason is required: the owner is shown it').waitFor();
+    await expectNoAxeViolations(page);
+    await reason.fill('Double-booked with another festival');
+    await page.getByRole('button', { name: 'Hide from the public' }).click();
+    await page.getByRole('button', { name: 'Unhide The Tuba Trouble' }).waitFor();
+    await page.getByText('Double-booked with another festival').waitFor();
+    await expectNoAxeViolations(page);
+
+    // An anonymous visitor: not on /acts, not on /schedule, and its page is not found.
+    await openAs(page, null, '/acts');
+    await page.getByRole('link', { name: 'The Quiet Kazoos' }).first().waitFor();
+    expect(await page.getByText('The Tuba Trouble').count()).toBe(0);
+    await openAs(page, null, '/schedule');
+    await page.getByRole('link', { name: 'The Quiet Kazoos' }).first().waitFor();
+    expect(await page.getByText('The Tuba Trouble').count()).toBe(0);
+    await openAs(page, null, `/acts/${hidden.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Act not found' }).waitFor();
+
+    // Its owner still has it on My Acts, with the committee's reason.
+    await openAs(page, performer, '/myacts');
+    const card = page.getByRole('article', { name: 'Act: The Tuba Trouble' });
+    await card.getByText('Hidden by the festival committee:').waitFor();
+    await card.getByText('Double-booked with another festival').waitFor();
+    await expectNoAxeViolations(page);
+
+    // The owner is e-mailed, through the outbox.
+    const mail = await app.smtp.waitFor(
+      (m) => m.envelopeTo.includes(performer.email) && m.subject.includes('"The Tuba Trouble" is hidden'),
+      15_000,
+    );
+    expect(mail.text).toContain("The committee's reason: Double-booked with another festival");
+
+    // Unhiding from the web brings it back for everyone.
+    await openAs(page, admin, `/acts/${hidden.id}`);
+    await page.getByRole('button', { name: 'Unhide The Tuba Trouble' }).click();
+    await page.getByRole('button', { name: 'Hide The Tuba Trouble' }).waitFor();
+    await openAs(page, null, '/schedule');
+    await page.getByRole('link', { name: 'The Tuba Trouble' }).first().waitFor();
+  }, 120_000);
+});

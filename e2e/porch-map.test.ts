@@ -1,0 +1,413 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { SessionUser } from '../contract/auth.js';
+import type { FestivalConfig } from '../contract/festival.js';
+import type { Venue } from '../contract/venues.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { useE2eApp } from './support/e2e-app.js';
+import { projectRoot } from './support/server.js';
+
+// A 1×1 PNG: every tile the local tile server hands out.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The map's tiles, from a tiny local server: any /{z}/{x}/{y}.png is the PNG above. */
+const tileRequests: string[] = [];
+const tiles: Server = createServer((req, res) => {
+  if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+    tileRequests.push(req.url!);
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
+    res.end(PNG);
+  } else res.writeHead(404).end();
+});
+await new Promise<void>((ok) => tiles.listen(0, '127.0.0.1', ok));
+const tilePort = (tiles.address() as AddressInfo).port;
+
+// The edition as configured, with its tiles from the local server. The harness passes
+// FESTIVAL_CONFIG to the server it starts (e2e/support/server.ts).
+const festival = JSON.parse(readFileSync(join(projectRoot, 'festival.config.json'), 'utf8')) as FestivalConfig;
+const map = {
+  center: [42.444, -76.5019] as [number, number],
+  zoom: 15,
+  bounds: [
+    [42.41, -76.55],
+    [42.48, -76.45],
+  ] as [[number, number], [number, number]],
+  tile_url: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+  tile_attribution: '© Local test tiles',
+};
+const configFile = join(mkdtempSync(join(tmpdir(), 'porch-map-')), 'festival.config.json');
+writeFileSync(configFile, JSON.stringify({ ...festival, map }, null, 2));
+process.env.FESTIVAL_CONFIG = configFile;
+
+const app = useE2eApp('porch-map');
+let tilesUp = true;
+afterAll(async () => {
+  if (tilesUp) await new Promise<void>((ok) => tiles.close(() => ok()));
+});
+
+const PASSWORD = 'Porch-Music-2025';
+let people = 0;
+
+async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function hostWithVenue(
+  address: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ host: SessionUser; venue: Venue }> {
+  people += 1;
+  const host = await api<SessionUser>('/v1/auth/signup', {
+    method: 'POST',
+    body: {
+      name: `Porch Host ${people}`,
+      email: `porch-host-${people}@example.test`,
+      password: PASSWORD,
+      roles: ['host'],
+    },
+  });
+  const venue = await api<Venue>('/v1/venues', {
+    method: 'POST',
+    token: host.jwt_token,
+    body: {
+      address,
+      bio: '<p>A porch.</p>',
+      rain_date_available: true,
+      preferred_act_types: ['folk'],
+      available_slots: [{ slot_def: 'Slot 1' }],
+      size_pref: 'any',
+      provide_electric: 'yes',
+      provide_sound_system: 'no',
+      ...extra,
+    },
+  });
+  // A script string: this file is type-checked without the DOM library.
+  await app.context.addInitScript({
+    content: `window.localStorage.setItem('user', ${JSON.stringify(JSON.stringify(host))});`,
+  });
+  return { host, venue };
+}
+
+describe('the porch pin on the venue form', () => {
+  test('a host places the pin by typing latitude and longitude, and ticks amenities', async () => {
+    const { venue } = await hostWithVenue('21 Cayuga Street');
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    await page.getByLabel('Latitude').fill('42.4455');
+    await page.getByLabel('Longitude').fill('-76.4987');
+    await page.getByLabel('Step-free viewing').check();
+    await page.getByLabel('Shade').check();
+    await page.getByLabel('Accessibility note').fill('The lawn is flat; two steps up to the porch.');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save Venue' }).click();
+    await page.waitForURL(`${app.baseUrl}/venues`);
+
+    const saved = await api<Venue>(`/v1/venues/${venue.id}`);
+    expect(saved).toMatchObject({
+      latitude: 42.4455,
+      longitude: -76.4987,
+      step_free: true,
+      shade: true,
+      seating: false,
+      accessibility_note: 'The lawn is flat; two steps up to the porch.',
+    });
+    await page.goto(`${app.baseUrl}/venues/${venue.id}`);
+    const amenities = page.getByRole('list', { name: 'Amenities' });
+    await amenities.waitFor();
+    expect(await amenities.innerText()).toMatch(/Step-free viewing[\s\S]*Shade/);
+    expect(await page.getByText('The lawn is flat; two steps up to the porch.').isVisible()).toBe(true);
+  });
+
+  test('a pin outside the festival area is refused, with the field named', async () => {
+    const { venue } = await hostWithVenue('5 Far Away Road');
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    await page.getByLabel('Latitude').fill('40.7');
+    await page.getByLabel('Longitude').fill('-74.0');
+    await page.getByRole('button', { name: 'Save Venue' }).click();
+    await page.locator('#latitude-error').waitFor();
+    expect(await page.locator('#latitude-error').textContent()).toContain("festival's area");
+    expect((await api<Venue>(`/v1/venues/${venue.id}`)).latitude).toBeNull();
+  });
+
+  test('a host places the pin by clicking the map, drawn with tiles from the tile server', async () => {
+    const { venue } = await hostWithVenue('8 Tioga Street');
+    const { page } = app;
+    const leafletLoads: string[] = [];
+    page.on('request', (r) => {
+      if (/leaflet|pin-map/i.test(r.url())) leafletLoads.push(r.url());
+    });
+    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    // Leaflet is not loaded until the map is opened.
+    expect(leafletLoads).toEqual([]);
+    const before = tileRequests.length;
+    await page.getByRole('button', { name: 'Place the pin on a map' }).click();
+    const mapRegion = page.getByTestId('pin-map');
+    await mapRegion.waitFor();
+    await page.locator('img.leaflet-tile-loaded').first().waitFor();
+    expect(tileRequests.length).toBeGreaterThan(before);
+    expect(await page.getByText('© Local test tiles').isVisible()).toBe(true);
+
+    const box = (await mapRegion.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const latitude = Number(await page.getByLabel('Latitude').inputValue());
+    const longitude = Number(await page.getByLabel('Longitude').inputValue());
+    // The map opens on the configured centre: a click in its middle lands there.
+    expect(latitude).toBeCloseTo(42.444, 3);
+    expect(longitude).toBeCloseTo(-76.5019, 3);
+    await expect(page.locator('.porch-pin').count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save Venue' }).click();
+    await page.waitForURL(`${app.baseUrl}/venues`);
+    const saved = await api<Venue>(`/v1/venues/${venue.id}`);
+    expect(saved.latitude).toBe(latitude);
+    expect(saved.longitude).toBe(longitude);
+  });
+});
+
+/** A venue with a pin (or none) and an act in its first slot, so it is on the schedule. */
+async function scheduledVenue(
+  address: string,
+  pin: { latitude: number; longitude: number } | null,
+  act: string,
+  amenities: Record<string, boolean> = {},
+) {
+  const { host, venue } = await hostWithVenue(address, { ...pin, ...amenities });
+  people += 1;
+  const performer = await api<SessionUser>('/v1/auth/signup', {
+    method: 'POST',
+    body: {
+      name: `Player ${people}`,
+      email: `player-${people}@example.test`,
+      password: PASSWORD,
+      roles: ['performer'],
+    },
+  });
+  const created = await api<{ id: number }>('/v1/acts', {
+    method: 'POST',
+    token: performer.jwt_token,
+    body: {
+      name: act,
+      bio: '<p>Songs.</p>',
+      type: 'folk',
+      rain_date_available: false,
+      preferred_slots: ['Slot 1'],
+      size: 'one_to_three',
+      sound_system: 'dont_need',
+      venue_pref: '',
+    },
+  });
+  await api(`/v1/venues/${venue.id}`, {
+    method: 'PATCH',
+    token: host.jwt_token,
+    body: { available_slots: [{ slot_def: 'Slot 1', scheduled_act_id: created.id }] },
+  });
+  return venue;
+}
+
+// Near the configured centre: one close to where the browser says it is, one farther, one without a pin.
+const HERE = { latitude: 42.47, longitude: -76.46 };
+let near: Venue;
+let far: Venue;
+let unpinned: Venue;
+
+describe('the Map view of the schedule', () => {
+  test('shows a marker per pinned venue, its line-up on Enter, and the list; axe finds nothing', async () => {
+    far = await scheduledVenue('1 Far Porch Lane', { latitude: 42.42, longitude: -76.54 }, 'The Far Fiddlers');
+    near = await scheduledVenue('9 Near Porch Lane', { latitude: 42.469, longitude: -76.461 }, 'The Near Trio');
+    unpinned = await scheduledVenue('5 No Pin Lane', null, 'The Pinless Band');
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/schedule`);
+    await page.getByRole('button', { name: 'Map' }).click();
+    await page.waitForURL(/[?&]view=map/);
+    await page.getByText('© Local test tiles').waitFor();
+    await page.locator('img.leaflet-tile-loaded').first().waitFor();
+    await expect(page.locator(`[data-venue-id="${near.id}"]`).count()).resolves.toBe(1);
+    await expect(page.locator(`[data-venue-id="${unpinned.id}"]`).count()).resolves.toBe(0);
+
+    await page.locator(`[data-venue-id="${near.id}"]`).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Chosen venue' });
+    await panel.getByRole('link', { name: 'The Near Trio' }).waitFor();
+    expect(await panel.getByRole('link', { name: '9 Near Porch Lane' }).isVisible()).toBe(true);
+
+    const list = page.getByRole('list', { name: 'Venues' });
+    expect(await list.innerText()).toContain('5 No Pin Lane');
+    await expectNoAxeViolations(page);
+
+    // The list view is one tap away, and the view is in the URL.
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.waitForURL((url) => !url.search.includes('view=map'));
+  });
+
+  test('"Near me" orders venues by distance, venues without a pin last', async () => {
+    await app.context.grantPermissions(['geolocation']);
+    await app.context.setGeolocation(HERE);
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/schedule?view=map`);
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await page.getByText('Venues are ordered by distance from you.').waitFor();
+    const items = await page.getByRole('list', { name: 'Venues' }).getByRole('listitem').allInnerTexts();
+    const position = (address: string) => items.findIndex((t) => t.includes(address));
+    expect(position('9 Near Porch Lane')).toBe(0);
+    expect(position('1 Far Porch Lane')).toBeLessThan(position('5 No Pin Lane'));
+    expect(position('5 No Pin Lane')).toBe(items.length - 1);
+    expect(items[0]).toMatch(/\b\d+ m\b/);
+  });
+});
+
+describe('amenity filters and the Map view of /venues', () => {
+  let ramp: Venue;
+
+  test('on /schedule an amenity filter narrows the sets and the map, stays in the URL, and axe finds nothing', async () => {
+    ramp = await scheduledVenue('3 Ramp Porch Way', { latitude: 42.45, longitude: -76.49 }, 'The Ramp Band', {
+      step_free: true,
+      seating: true,
+    });
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/schedule`);
+    await page.getByRole('link', { name: 'The Near Trio' }).first().waitFor();
+    // The amenities fold open like the genres (a summary; its fieldset's legend says the same).
+    await page.locator('summary', { hasText: 'Amenities' }).click();
+    // A click, not check(): the box is ticked once the URL carries the filter (a navigation later).
+    await page.getByRole('checkbox', { name: 'Step-free viewing' }).click();
+    await page.waitForURL(/[?&]amenity=step_free/);
+    await page.getByText(/^1 of \d+ sets match\./).waitFor();
+    expect(await page.getByRole('link', { name: 'The Ramp Band' }).first().isVisible()).toBe(true);
+    await expect(page.getByRole('link', { name: 'The Near Trio' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+
+    // The Map view keeps the filter: only the step-free porch has a marker and a place in the list.
+    await page.getByRole('button', { name: 'Map' }).click();
+    await page.waitForURL((url) => url.search.includes('view=map') && url.search.includes('amenity=step_free'));
+    await page.locator(`[data-venue-id="${ramp.id}"]`).waitFor();
+    await expect(page.locator(`[data-venue-id="${near.id}"]`).count()).resolves.toBe(0);
+    expect(await page.getByRole('list', { name: 'Venues' }).getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('3 Ramp Porch Way'),
+    ]);
+
+    // A second amenity the porch lacks leaves nothing, with a way back.
+    await page.getByRole('checkbox', { name: 'Shade' }).click();
+    await page.getByText('No set matches these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear the filters' }).click();
+    await page.waitForURL((url) => !url.search.includes('amenity='));
+  });
+
+  test('on /venues an amenity filter narrows the list through the API, and axe finds nothing', async () => {
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/venues`);
+    const list = page.getByRole('list', { name: 'Venues' });
+    await list.getByRole('link', { name: '9 Near Porch Lane' }).waitFor();
+    const asked = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/v1/venues' && r.url().includes('step_free=true'),
+    );
+    await page.getByRole('group', { name: 'Amenities' }).getByRole('checkbox', { name: 'Step-free viewing' }).click();
+    await asked;
+    await page.waitForURL(/[?&]amenity=step_free/);
+    await list.getByRole('link', { name: '9 Near Porch Lane' }).waitFor({ state: 'detached' });
+    // The first test's porch was ticked step-free on its form; this one was created so.
+    expect(await list.getByRole('link', { name: '3 Ramp Porch Way' }).isVisible()).toBe(true);
+    expect(await list.getByRole('link', { name: '21 Cayuga Street' }).isVisible()).toBe(true);
+    expect(await list.getByRole('article').count()).toBe(2);
+    await expectNoAxeViolations(page);
+  });
+
+  test('/venues has a Map view: markers, a venue on Enter, "Near me" by distance, the list one tap away', async () => {
+    await app.context.grantPermissions(['geolocation']);
+    await app.context.setGeolocation(HERE);
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/venues`);
+    await page.getByRole('button', { name: 'Map' }).click();
+    await page.waitForURL(/[?&]view=map/);
+    await page.getByText('© Local test tiles').waitFor();
+    await page.locator(`[data-venue-id="${near.id}"]`).waitFor();
+    await expect(page.locator(`[data-venue-id="${unpinned.id}"]`).count()).resolves.toBe(0);
+
+    await page.locator(`[data-venue-id="${ramp.id}"]`).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: 'Chosen venue' });
+    await panel.getByRole('link', { name: 'The Ramp Band' }).waitFor();
+    expect(await panel.getByRole('link', { name: '3 Ramp Porch Way' }).isVisible()).toBe(true);
+    expect(await panel.getByRole('list', { name: 'Amenities' }).innerText()).toMatch(/Step-free viewing[\s\S]*Seating/);
+
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await page.getByText('Venues are ordered by distance from you.').waitFor();
+    const items = await page.getByRole('list', { name: 'Venues' }).getByRole('listitem').allInnerTexts();
+    const position = (address: string) => items.findIndex((t) => t.includes(address));
+    expect(position('9 Near Porch Lane')).toBe(0);
+    expect(items[0]).toMatch(/\b\d+ m\b/);
+    expect(position('3 Ramp Porch Way')).toBeLessThan(position('1 Far Porch Lane'));
+    expect(position('1 Far Porch Lane')).toBeLessThan(position('5 No Pin Lane'));
+    await expectNoAxeViolations(page);
+
+    // The filters apply to the map too, and the list of cards is one tap away.
+    await page.getByRole('checkbox', { name: 'Seating' }).click();
+    await page.waitForURL((url) => url.search.includes('view=map') && url.search.includes('amenity=seating'));
+    await page.locator(`[data-venue-id="${near.id}"]`).waitFor({ state: 'detached' });
+    expect(await page.locator(`[data-venue-id="${ramp.id}"]`).count()).toBe(1);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.waitForURL((url) => !url.search.includes('view=map') && url.search.includes('amenity=seating'));
+    await page.getByRole('article', { name: 'Venue: 3 Ramp Porch Way' }).waitFor();
+  });
+});
+
+describe('without the tile server', () => {
+  test('with the tile server stopped, the map still places a pin and the fields still work', async () => {
+    await new Promise<void>((ok) => tiles.close(() => ok()));
+    tilesUp = false;
+    const { venue } = await hostWithVenue('30 Seneca Street');
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    await page.getByRole('button', { name: 'Place the pin on a map' }).click();
+    const mapRegion = page.getByTestId('pin-map');
+    // Leaflet has set the map up (its attribution is drawn) though no tile can load.
+    await page.getByText('© Local test tiles').waitFor();
+    // The pin lands on the map's click; the field shows it once React has rendered the change. The map's
+    // stylesheet arrives with its lazy chunk and can still move the map after the attribution is drawn, so
+    // the click is aimed at the map's current box, in view, until the field shows the pin.
+    await expect
+      .poll(
+        async () => {
+          await mapRegion.scrollIntoViewIfNeeded();
+          const box = (await mapRegion.boundingBox())!;
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+          return Number(await page.getByLabel('Latitude').inputValue());
+        },
+        { interval: 500 },
+      )
+      .toBeCloseTo(42.444, 3);
+    await page.getByLabel('Longitude').fill('-76.5');
+    await page.getByRole('button', { name: 'Save Venue' }).click();
+    await page.waitForURL(`${app.baseUrl}/venues`);
+    expect((await api<Venue>(`/v1/venues/${venue.id}`)).longitude).toBe(-76.5);
+  });
+
+  test('the Map view still shows markers and the list', async () => {
+    const { page } = app;
+    await page.goto(`${app.baseUrl}/schedule?view=map`);
+    await page.getByText('© Local test tiles').waitFor();
+    await page.locator(`[data-venue-id="${far.id}"]`).click();
+    await page.getByRole('region', { name: 'Chosen venue' }).getByRole('link', { name: 'The Far Fiddlers' }).waitFor();
+    const list = page.getByRole('list', { name: 'Venues' });
+    expect(await list.innerText()).toContain('9 Near Porch Lane');
+    await list.getByRole('link', { name: '5 No Pin Lane' }).click();
+    await page.waitForURL(`${app.baseUrl}/venues/${unpinned.id}`);
+  });
+});

@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import type { Act } from '../../contract/acts.js';
+import type { SessionUser } from '../../contract/auth.js';
+import type { Venue } from '../../contract/venues.js';
+import { actBody, venueBody } from '../../test/support/bodies.js';
+import type { E2eApp } from './e2e-app.js';
+import { projectRoot } from './server.js';
+
+export { actBody, venueBody };
+
+export const PASSWORD = 'Porch-Music-2025';
+// web/lib/session.ts keeps the whole sign-in response under this key (docs/behaviour.md#entities).
+export const SESSION_KEY = 'user';
+
+export type Role = 'host' | 'performer';
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+}
+
+/**
+ * The people and data of a browser test, made over the running app's API as a person would make
+ * them, and the page's session set to one of them.
+ */
+export interface E2eActors {
+  /** A JSON call to the app; anything but a 2xx answer throws with the status and body. */
+  api<T>(path: string, options?: ApiOptions): Promise<T>;
+  /** A new account with `roles`, its e-mail made from `name` and unique in this file. */
+  signUp(roles: Role[], name: string): Promise<SessionUser>;
+  /** An admin as the committee makes one: register, then `npm run admin -- grant`, then sign in. */
+  signUpAdmin(name: string): Promise<SessionUser>;
+  /**
+   * Every page this test opens from now on starts signed in as `user` (the session the app
+   * stores, docs/behaviour.md#entities).
+   */
+  signInAs(user: SessionUser): Promise<void>;
+  /** A porch of `host` at `address` (see venueBody for the rest). */
+  createVenue(host: SessionUser, address: string, extra?: Record<string, unknown>): Promise<Venue>;
+  /** An act of `performer` called `name` (see actBody for the rest). */
+  createAct(performer: SessionUser, name: string, extra?: Record<string, unknown>): Promise<Act>;
+}
+
+export function e2eActors(app: E2eApp): E2eActors {
+  let people = 0;
+
+  async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  async function signUp(roles: Role[], name: string): Promise<SessionUser> {
+    people += 1;
+    const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
+    return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
+  }
+
+  async function signUpAdmin(name: string): Promise<SessionUser> {
+    const person = await signUp(['host'], name);
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', person.email], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
+      stdio: 'pipe',
+    });
+    return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email: person.email, password: PASSWORD } });
+  }
+
+  async function signInAs(user: SessionUser): Promise<void> {
+    // A script string: the e2e files are type-checked without the DOM library.
+    await app.context.addInitScript({
+      content: `window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(user))});`,
+    });
+  }
+
+  const createVenue = (host: SessionUser, address: string, extra: Record<string, unknown> = {}) =>
+    api<Venue>('/v1/venues', { method: 'POST', token: host.jwt_token, body: venueBody(address, extra) });
+
+  const createAct = (performer: SessionUser, name: string, extra: Record<string, unknown> = {}) =>
+    api<Act>('/v1/acts', { method: 'POST', token: performer.jwt_token, body: actBody(name, extra) });
+
+  return { api, signUp, signUpAdmin, signInAs, createVenue, createAct };
+}

@@ -1,0 +1,208 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  MailingMessages,
+  type CreateMailingInput,
+  type Mailing,
+  type MailingAudience,
+  type MailingFormat,
+  type MailingsResponse,
+} from '../../../contract/admin.js';
+import type { FestivalConfig } from '../../../contract/festival.js';
+import type { Db } from '../../db/connection.js';
+import type { Database, UserRow } from '../../db/schema.js';
+import { badRequest } from '../../lib/errors.js';
+import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
+import type { MailMessage } from '../../mail/message.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { writeAudit } from './queries.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The people an audience reaches (docs/behaviour.md#mail-to-the-festival): hosts and performers
+ * by their role, "scheduled" as the rain switch mails them (the owner of a venue or an act in a
+ * scheduled set), "everyone" every account. Each person once, by account.
+ */
+function audienceQuery(q: Q, audience: MailingAudience): SelectQueryBuilder<Database, 'users', object> {
+  const users = q.selectFrom('users');
+  switch (audience) {
+    case 'hosts':
+      return users.where('users.is_host', '=', true);
+    case 'performers':
+      return users.where('users.is_performer', '=', true);
+    case 'everyone':
+      return users;
+    case 'scheduled': {
+      const hosts = q
+        .selectFrom('venue_slots')
+        .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+        .select('venues.creator_id as user_id')
+        .where('venue_slots.scheduled_act_id', 'is not', null);
+      const performers = q
+        .selectFrom('venue_slots')
+        .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+        .select('acts.creator_id as user_id');
+      return users.where((eb) => eb.or([eb('users.id', 'in', hosts), eb('users.id', 'in', performers)]));
+    }
+  }
+}
+
+export async function countRecipients(q: Q, audience: MailingAudience): Promise<number> {
+  const row = await audienceQuery(q, audience)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The body as sent: plain text as written, or sanitized rich text and its visible text. */
+export interface MailingBody {
+  format: MailingFormat;
+  text: string;
+  html: string | null;
+}
+
+/**
+ * Checks and cleans the body for its format. Rich text goes through the same sanitizer as bios;
+ * a picture is refused, since a mail to hundreds of people should not carry or fetch images.
+ */
+export async function prepareBody(input: Pick<CreateMailingInput, 'format' | 'body'>): Promise<MailingBody> {
+  if (input.format === 'text') return { format: 'text', text: input.body.trim(), html: null };
+  const clean = await sanitizeRichTextField('body', input.body);
+  if (clean.images.length > 0 || /<img\b/i.test(clean.html)) throw badRequest(MailingMessages.noImages, 'body');
+  return { format: 'rich', text: clean.text, html: clean.html };
+}
+
+/** One person's copy: their own address only, a greeting by name, Reply-To the committee. */
+export function festivalMail(
+  festival: FestivalConfig,
+  m: { to: string; name: string; subject: string; body: MailingBody; audience: MailingAudience },
+): MailMessage {
+  const why = `You receive this because you have ${
+    m.audience === 'everyone'
+      ? 'an account'
+      : m.audience === 'scheduled'
+        ? 'a scheduled set'
+        : 'an account as a ' + (m.audience === 'hosts' ? 'host' : 'performer')
+  } at ${festival.name}. Reply to this e-mail to write to the committee.`;
+  return {
+    to: m.to,
+    replyTo: { address: festival.committee_email, name: `${festival.name} committee` },
+    subject: m.subject,
+    text: [`Hello ${m.name},`, '', m.body.text, '', '--', why].join('\n'),
+    html:
+      m.body.html === null
+        ? null
+        : [
+            `<p>Hello ${escapeHtml(m.name)},</p>`,
+            m.body.html,
+            `<p style="color:#555;border-top:1px solid #ccc;padding-top:0.5em">${escapeHtml(why)}</p>`,
+          ].join('\n'),
+  };
+}
+
+/**
+ * Queues one mail per recipient, the mailing row and its audit entry in one transaction: the
+ * whole mailing is queued or none of it is, and the unique (mailing_id, to_address) index keeps
+ * any address to one copy. The outbox then delivers at the configured rate.
+ */
+export async function createMailing(
+  db: Db,
+  festival: FestivalConfig,
+  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  input: CreateMailingInput,
+  body: MailingBody,
+  now: Date,
+): Promise<Mailing> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const recipients = await audienceQuery(trx, input.audience)
+      .select(['users.id', 'users.name', 'users.email'])
+      .orderBy('users.id')
+      .execute();
+    if (recipients.length === 0) throw badRequest(MailingMessages.noRecipients, 'audience');
+    const mailing = await trx
+      .insertInto('mailings')
+      .values({
+        actor_id: actor.id,
+        actor_name: actor.name,
+        audience: input.audience,
+        subject: input.subject,
+        format: body.format,
+        body: body.html ?? body.text,
+        recipients: recipients.length,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const person of recipients) {
+      await enqueueMail(
+        trx,
+        festivalMail(festival, {
+          to: person.email,
+          name: person.name,
+          subject: input.subject,
+          body,
+          audience: input.audience,
+        }),
+        now,
+        { mailingId: mailing.id },
+      );
+    }
+    await writeAudit(trx, {
+      actor,
+      action: 'send_mailing',
+      target: { type: 'mailing', id: mailing.id, label: input.subject },
+      before: null,
+      after: { audience: input.audience, subject: input.subject, format: body.format, recipients: recipients.length },
+      at: now,
+    });
+    const [created] = await readMailings(trx, { ids: [mailing.id] });
+    return created!;
+  });
+}
+
+async function readMailings(q: Q, page: { offset: number; limit: number } | { ids: number[] }): Promise<Mailing[]> {
+  let rows = q
+    .selectFrom('mailings')
+    .select(['id', 'audience', 'subject', 'format', 'actor_name', 'created_at', 'recipients'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  rows = 'ids' in page ? rows.where('id', 'in', page.ids) : rows.offset(page.offset).limit(page.limit);
+  const mailings = await rows.execute();
+  if (mailings.length === 0) return [];
+  const counts = await q
+    .selectFrom('outbox')
+    .select(['mailing_id', 'status', sql<number>`count(*)`.as('n')])
+    .where(
+      'mailing_id',
+      'in',
+      mailings.map((m) => m.id),
+    )
+    .groupBy(['mailing_id', 'status'])
+    .execute();
+  const countOf = (id: number, status: string) =>
+    Number(counts.find((c) => c.mailing_id === id && c.status === status)?.n ?? 0);
+  return mailings.map((m) => ({
+    id: m.id,
+    audience: m.audience as MailingAudience,
+    subject: m.subject,
+    format: m.format as MailingFormat,
+    actor_name: m.actor_name,
+    created_at: new Date(m.created_at).toISOString(),
+    recipients: m.recipients,
+    queued: countOf(m.id, 'pending'),
+    sent: countOf(m.id, 'sent'),
+    failed: countOf(m.id, 'failed'),
+  }));
+}
+
+/** GET /v1/admin/mailings: newest first, each with its progress. */
+export async function listMailings(q: Q, offset: number, limit: number): Promise<MailingsResponse> {
+  const total = await q
+    .selectFrom('mailings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { data: await readMailings(q, { offset, limit }), total: Number(total.n) };
+}

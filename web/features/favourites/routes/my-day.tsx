@@ -1,0 +1,170 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { GenreList } from '../../../../contract/choices';
+import type { FestivalConfig } from '../../../../contract/festival';
+import type { ScheduleEntry } from '../../../../contract/schedule';
+import { PageHeading } from '../../../components/catalogue/page-heading';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { errorText } from '../../../lib/api-client';
+import { useFestival } from '../../../lib/festival';
+import { festivalSlotWindows } from '../../../lib/festival-day';
+import { usePageTitle } from '../../../lib/page-title';
+import { PrintHeader } from '../../offline/print-header';
+import { useSchedule } from '../../schedule/api/get-schedule';
+import { setsBySlot } from '../../schedule/lib/schedule-sets';
+import { addFavourites, parseIds, useFavourites } from '../favourites-store';
+import { download, myDayCalendar } from '../my-day-calendar';
+import { StarButton } from '../star-button';
+
+/**
+ * /myday: the favourites by slot, with a warning where two play at once, a link that carries
+ * them to another phone (/myday?acts=12,40), and the day as a calendar file. Opened from such a
+ * link it shows the shared acts, with a button to add them to this phone's favourites.
+ */
+export function MyDay() {
+  usePageTitle('My day');
+  const festival = useFestival();
+  const schedule = useSchedule();
+  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
+  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
+  const data = useDeferredValue(schedule.data);
+  const error = schedule.error ?? festival.error;
+  useEffect(() => {
+    if (error) console.error(error);
+  }, [error]);
+
+  return (
+    <div className="my-day-page">
+      <PrintHeader />
+      <PageHeading>My day</PageHeading>
+      {error ? (
+        <ErrorAlert>The schedule could not be loaded: {errorText(error)}</ErrorAlert>
+      ) : !data || !festival.data ? (
+        <PageLoading />
+      ) : (
+        <MyDayContent festival={festival.data} entries={data.data} />
+      )}
+    </div>
+  );
+}
+
+function MyDayContent({ festival, entries }: { festival: FestivalConfig; entries: readonly ScheduleEntry[] }) {
+  const [params] = useSearchParams();
+  const favourites = useFavourites();
+  const shared = params.has('acts') ? parseIds(params.get('acts')) : null;
+  const ids = shared ?? favourites;
+  const windows = useMemo(() => festivalSlotWindows(festival), [festival]);
+  const bySlot = useMemo(() => {
+    const wanted = new Set(ids);
+    return setsBySlot(entries).map((slot) => slot.filter((set) => wanted.has(set.cell.act_id)));
+  }, [entries, ids]);
+  const sets = bySlot.flat();
+  const missing = shared ? shared.filter((id) => !favourites.includes(id)) : [];
+  const [copied, setCopied] = useState(false);
+  const shareUrl = `${window.location.origin}/myday?acts=${favourites.join(',')}`;
+
+  if (ids.length === 0) {
+    return (
+      <p>
+        No favourites yet. Star the acts you want to see on the <Link to="/schedule">schedule</Link> or their pages, and
+        they appear here, in time order. They are kept on this device: no account is needed.
+      </p>
+    );
+  }
+
+  return (
+    <>
+      {shared && (
+        <div className="alert alert-info">
+          <p className="mb-2">
+            Someone shared {shared.length === 1 ? 'this act' : `these ${shared.length} acts`} with you.
+          </p>
+          {missing.length > 0 ? (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => addFavourites(missing)}>
+              Add {missing.length === 1 ? 'it' : `these ${missing.length}`} to my favourites
+            </button>
+          ) : (
+            <p className="mb-0">
+              All of them are in your favourites.{' '}
+              <Link to="/myday" className="alert-link">
+                See my day
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+      {sets.length === 0 && <p>None of these acts is on the schedule yet.</p>}
+      {windows.map((w, slot) => {
+        const here = bySlot[slot] ?? [];
+        if (here.length === 0) return null;
+        return (
+          <section key={w.name} aria-labelledby={`myday-slot-${slot}`} className="mb-4">
+            <h2 id={`myday-slot-${slot}`} className="h5">
+              {w.name}: {w.labelWithZone}
+            </h2>
+            {here.length > 1 && (
+              <div className="alert alert-warning" role="note">
+                <strong>Conflict:</strong> {here.map((s) => s.cell.act_name).join(' and ')} play at the same time (
+                {w.labelWithZone}). You can only be at one porch.
+              </div>
+            )}
+            <ul className="list-unstyled">
+              {here.map((set) => (
+                <li key={set.key} className="d-flex justify-content-between align-items-start gap-2 border-bottom py-2">
+                  <div>
+                    <Link to={`/acts/${set.cell.act_id}`} className="fw-semibold">
+                      {set.cell.act_name}
+                    </Link>
+                    <div className="small">
+                      {GenreList.labels[set.cell.act_genre]} · <Link to={`/venues/${set.venueId}`}>{set.address}</Link>
+                    </div>
+                  </div>
+                  <StarButton actId={set.cell.act_id} actName={set.cell.act_name} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      {!shared && sets.length > 0 && (
+        <section aria-labelledby="myday-share" className="mb-4 my-day-share">
+          <h2 id="myday-share" className="h5">
+            Share and save
+          </h2>
+          <label htmlFor="myday-share-link" className="form-label">
+            Link to my day
+          </label>
+          <div className="input-group mb-2">
+            <input id="myday-share-link" className="form-control" readOnly value={shareUrl} />
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(shareUrl).then(() => setCopied(true));
+              }}
+            >
+              Copy link
+            </button>
+          </div>
+          <p role="status" className="small">
+            {copied ? 'Link copied.' : ''}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() =>
+              download(
+                myDayCalendar(festival, windows, sets, window.location.origin, Date.now()),
+                'porchfest-my-day.ics',
+                'text/calendar',
+              )
+            }
+          >
+            Add to calendar
+          </button>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { FestivalConfig } from '../../../contract/festival';
+import type { NowAndNext } from '../../../contract/festival-time';
+import type { ScheduleEntry } from '../../../contract/schedule';
+import { SCHEDULE_SLOT_KEYS, scheduleSlotTime } from '../../lib/schedule-times';
+import { VenueAmenities } from '../venues/components/venue-amenities';
+import { distanceLabel } from './distance';
+import { hasPin, NearMeBar, useByDistance, useNearMe } from './near-me';
+import type { MapVenue } from './porch-map';
+
+// Leaflet is its own chunk, fetched only when the Map view opens.
+const PorchMap = lazy(() => import('./porch-map'));
+
+interface Props {
+  festival: FestivalConfig;
+  entries: readonly ScheduleEntry[];
+  state: NowAndNext;
+}
+
+/**
+ * The schedule's Map view: a marker per venue, the chosen venue's line-up, and the same venues as
+ * a list (the alternative to the map, and all that works when no tile loads). "Near me" orders
+ * the list by distance; venues without a pin come last.
+ */
+export function ScheduleMapView({ festival, entries, state }: Props) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const { here, status, ask } = useNearMe();
+
+  const playingNow = (entry: ScheduleEntry) => (state.now === null ? null : entry[SCHEDULE_SLOT_KEYS[state.now]!]);
+
+  const markers: MapVenue[] = useMemo(
+    () =>
+      entries.filter(hasPin).map((e) => {
+        const now = state.now === null ? null : e[SCHEDULE_SLOT_KEYS[state.now]!];
+        return {
+          id: e.id,
+          latitude: e.latitude,
+          longitude: e.longitude,
+          label: now ? `${e.address}: now ${now.act_name}` : e.address,
+          playing: Boolean(now),
+        };
+      }),
+    [entries, state.now],
+  );
+
+  const ordered = useByDistance(entries, here);
+
+  const chosen = entries.find((e) => e.id === selected);
+
+  return (
+    <div className="schedule-map-view">
+      <NearMeBar status={status} onAsk={ask} />
+      {festival.map ? (
+        <Suspense fallback={<p>Loading the map…</p>}>
+          <PorchMap map={festival.map} venues={markers} onSelect={setSelected} />
+        </Suspense>
+      ) : (
+        <p>This festival has no map; the venues are listed below.</p>
+      )}
+      <section className="venue-panel mt-2" aria-live="polite" aria-label="Chosen venue">
+        {chosen && (
+          <div className="card card-body">
+            <h2 className="h5">
+              <Link to={`/venues/${chosen.id}`}>{chosen.address}</Link>
+            </h2>
+            <VenueAmenities venue={chosen} />
+            <ul className="list-unstyled mb-2">
+              {SCHEDULE_SLOT_KEYS.map((key, i) => {
+                const cell = chosen[key];
+                const slot = festival.slots[i];
+                if (!cell || !slot) return null;
+                return (
+                  <li key={key}>
+                    {scheduleSlotTime(slot)}: <Link to={`/acts/${cell.act_id}`}>{cell.act_name}</Link>
+                    {state.now === i && <span className="badge text-bg-success ms-1">Now</span>}
+                  </li>
+                );
+              })}
+            </ul>
+            <a href={chosen.address_url} target="_blank" rel="noopener noreferrer">
+              Directions<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        )}
+      </section>
+      <h2 className="h5 mt-3">Venues</h2>
+      <ol className="list-group venue-distance-list" aria-label="Venues">
+        {ordered.map(({ item: entry, metres }) => {
+          const now = playingNow(entry);
+          return (
+            <li key={entry.id} className="list-group-item d-flex flex-wrap gap-2 align-items-baseline">
+              <Link to={`/venues/${entry.id}`}>{entry.address}</Link>
+              {metres !== null && <span className="venue-distance small">{distanceLabel(metres)}</span>}
+              {now && <span className="small">Now: {now.act_name}</span>}
+              <button type="button" className="btn btn-link btn-sm p-0 ms-auto" onClick={() => setSelected(entry.id)}>
+                Line-up<span className="visually-hidden"> at {entry.address}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { MapConfig } from '../../../contract/festival';
+import type { Venue } from '../../../contract/venues';
+import { VenueAmenities } from '../venues/components/venue-amenities';
+import { VenueSlots } from '../venues/components/venue-slots';
+import { distanceLabel } from './distance';
+import { hasPin, NearMeBar, useByDistance, useNearMe } from './near-me';
+import type { MapVenue } from './porch-map';
+
+// Leaflet is its own chunk, fetched only when the Map view opens (the schedule's map, reused).
+const PorchMap = lazy(() => import('./porch-map'));
+
+interface Props {
+  /** The festival's map settings; without them the venues are listed only. */
+  map: MapConfig | undefined;
+  venues: readonly Venue[];
+}
+
+/**
+ * The venue list's Map view (docs/decisions/0034-amenity-filters-and-the-venues-map.md): a marker
+ * per venue of the filtered list that has a pin; a tap, Enter or Space shows the venue, its slots
+ * and line-up, its amenities and a directions link; the same venues are listed under the map, and
+ * "Near me" orders that list by distance.
+ */
+export function VenueMapView({ map, venues }: Props) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const { here, status, ask } = useNearMe();
+  const markers: MapVenue[] = useMemo(
+    () =>
+      venues.filter(hasPin).map((v) => ({
+        id: v.id,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        label: v.address,
+        playing: false,
+      })),
+    [venues],
+  );
+  const ordered = useByDistance(venues, here);
+  const chosen = venues.find((v) => v.id === selected);
+
+  return (
+    <div className="schedule-map-view">
+      <NearMeBar status={status} onAsk={ask} />
+      {map ? (
+        <Suspense fallback={<p>Loading the map…</p>}>
+          <PorchMap map={map} venues={markers} onSelect={setSelected} />
+        </Suspense>
+      ) : (
+        <p>This festival has no map; the venues are listed below.</p>
+      )}
+      <section className="venue-panel mt-2" aria-live="polite" aria-label="Chosen venue">
+        {chosen && (
+          <div className="card card-body">
+            <h2 className="h5">
+              <Link to={`/venues/${chosen.id}`}>{chosen.address}</Link>
+            </h2>
+            <VenueAmenities venue={chosen} />
+            <div className="mb-2">
+              <VenueSlots slots={chosen.available_slots} />
+            </div>
+            <a href={chosen.address_url} target="_blank" rel="noopener noreferrer">
+              Directions<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        )}
+      </section>
+      <h2 className="h5 mt-3">Venues on the map</h2>
+      <ol className="list-group venue-distance-list" aria-label="Venues">
+        {ordered.map(({ item: venue, metres }) => (
+          <li key={venue.id} className="list-group-item d-flex flex-wrap gap-2 align-items-baseline">
+            <Link to={`/venues/${venue.id}`}>{venue.address}</Link>
+            {metres !== null && <span className="venue-distance small">{distanceLabel(metres)}</span>}
+            {!hasPin(venue) && <span className="small text-body-secondary">No pin yet</span>}
+            <button type="button" className="btn btn-link btn-sm p-0 ms-auto" onClick={() => setSelected(venue.id)}>
+              Details<span className="visually-hidden"> of {venue.address}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

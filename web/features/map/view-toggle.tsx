@@ -1,0 +1,31 @@
+/** The List / Map switch of /schedule and /venues: two pressed-state buttons in a labelled group. */
+export function ViewToggle({
+  mapView,
+  onChange,
+  className,
+}: {
+  mapView: boolean;
+  onChange: (view: 'list' | 'map') => void;
+  className: string;
+}) {
+  return (
+    <div className={`btn-group ${className}`} role="group" aria-label="View">
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        aria-pressed={!mapView}
+        onClick={() => onChange('list')}
+      >
+        List
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        aria-pressed={mapView}
+        onClick={() => onChange('map')}
+      >
+        Map
+      </button>
+    </div>
+  );
+}

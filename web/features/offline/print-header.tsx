@@ -1,0 +1,30 @@
+import { longDate } from '../../../contract/festival-time';
+import { useFestival } from '../../lib/festival';
+import { festivalDayOf } from '../../lib/festival-day';
+import './print.css';
+
+/**
+ * On paper only: the festival's name, its date, the web address of the schedule and a QR code
+ * to it, so a printed sheet on a porch leads people to the live schedule.
+ */
+export function PrintHeader() {
+  const { data: festival } = useFestival();
+  if (!festival) return null;
+  const url = `${window.location.origin}/schedule`;
+  const day = festivalDayOf(festival);
+  return (
+    <div className="print-header" data-testid="print-header">
+      <div>
+        <p className="print-header-name">
+          {festival.name} {festival.year}
+        </p>
+        <p className="print-header-date">{longDate(day.date)}</p>
+        <p className="print-header-url">{url}</p>
+      </div>
+      {/* Drawn by the server (server/web/schedule-qr.ts) for the festival's public address: no
+          QR library in the page's script, and the image is fetched with the page, so even a
+          first print has it. */}
+      <img className="print-qr" src="/schedule-qr.svg" alt={`QR code: ${url}`} />
+    </div>
+  );
+}
