@@ -1,9 +1,10 @@
 // `npm test`: every check CI runs. `npm run check`: the quicker loop for day-to-day work (static
 // checks, unit, web, API on SQLite). Before any stage, `npm test` provisions what it needs where it
 // can (Chromium, a PostgreSQL server at hand) or stops at once with the one command to run.
-// Independent stages run side by side in groups (see docs/decisions/0021-the-next-maintainers-house.md);
-// a group with a failure stops the run. Prints one line per stage and, last, one line alone
-// with the totals: `N passed, N failed`.
+// Independent stages run side by side in groups (see docs/decisions/0021-the-next-maintainers-house.md).
+// A failed build stops the run (every later stage needs it); any other failure lets the later stages
+// run, so one run tells every failure. Prints one line per stage, then each failed test with the
+// first lines of its message, and, last, one line alone with the totals: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -24,6 +25,8 @@ interface Outcome {
   failed: number;
   skipped: number;
   summary: string;
+  /** Each failed test: its file, name and the first lines of its message. */
+  failures: string[];
 }
 
 interface Stage {
@@ -35,6 +38,8 @@ interface Stage {
   env: NodeJS.ProcessEnv;
   /** vitest's JSON report, for the counts; none for a static check. */
   report?: string;
+  /** When this stage fails, no later stage runs (the build: every later stage needs it). */
+  gate?: boolean;
 }
 
 function stop(message: string): never {
@@ -180,12 +185,45 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** The first lines of a failure message, without colour codes: enough to tell what broke. */
+function firstLines(message: string, count = 6): string {
+  return (
+    message
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .slice(0, count)
+      .map((line) => `      ${line}`)
+      .join('\n')
+  );
+}
+
+/** Each failed test of a report, and each file that failed with no test to show for it. */
+function failuresOf(report: VitestJson | undefined): string[] {
+  const failures: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed)
+      failures.push(`  ${path} > ${test.fullName}\n${firstLines(test.failureMessages?.join('\n') ?? '')}`);
+    if (failed.length === 0 && file.status === 'failed')
+      failures.push(`  ${path}\n${firstLines(file.message ?? 'the file failed with no failed test')}`);
+  }
+  return failures;
 }
 
 function outcome(stage: Stage, status: number): Outcome {
   if (!stage.report) {
     const ok = status === 0;
-    return { ok, passed: 0, failed: 0, skipped: 0, summary: ok ? 'ok' : 'FAILED' };
+    return { ok, passed: 0, failed: 0, skipped: 0, summary: ok ? 'ok' : 'FAILED', failures: [] };
   }
   let counts: VitestJson | undefined;
   if (existsSync(stage.report)) counts = JSON.parse(readFileSync(stage.report, 'utf8')) as VitestJson;
@@ -202,6 +240,7 @@ function outcome(stage: Stage, status: number): Outcome {
     failed,
     skipped,
     summary: `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    failures: failuresOf(counts),
   };
 }
 
@@ -263,7 +302,7 @@ async function main(): Promise<void> {
     ? [statics, [vitest('unit', 'unit', sqlite), vitest('web', 'web', sqlite), vitest('api (sqlite)', 'api', sqlite)]]
     : [
         statics,
-        [npmScript('build', 'build'), vitest('unit', 'unit', sqlite), vitest('web', 'web', sqlite)],
+        [{ ...npmScript('build', 'build'), gate: true }, vitest('unit', 'unit', sqlite), vitest('web', 'web', sqlite)],
         [vitest('api (sqlite)', 'api', sqlite), { ...vitest('api (postgres)', 'api', onPostgres), skip: pgSkip }],
         // The attacks and faults start the built server (the build above made it), on each engine.
         [
@@ -283,6 +322,7 @@ async function main(): Promise<void> {
 
   mkdirSync(reportDir, { recursive: true });
   const lines: string[] = [];
+  const failures: string[] = [];
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -298,9 +338,7 @@ async function main(): Promise<void> {
     );
     for (const { stage, outcome: result, seconds } of results) {
       if (!result) {
-        lines.push(
-          stopped ? `${stage.name}: not run (an earlier stage failed)` : `${stage.name}: skipped (${stage.skip})`,
-        );
+        lines.push(stopped ? `${stage.name}: not run (the build failed)` : `${stage.name}: skipped (${stage.skip})`);
         continue;
       }
       const line = `${stage.name}: ${result.summary} (${seconds} s)`;
@@ -310,14 +348,17 @@ async function main(): Promise<void> {
       skipped += result.skipped;
       // A failed static check or build counts as one failure in the totals.
       failed += result.ok ? result.failed : Math.max(1, result.failed);
+      if (!result.ok)
+        failures.push(`${stage.name}:`, ...(result.failures.length ? result.failures : ['  (see its output above)']));
+      if (!result.ok && stage.gate) stopped = true;
     }
-    if (results.some((r) => r.outcome && !r.outcome.ok)) stopped = true;
   }
 
   console.log(`\n== summary (${((Date.now() - startedAt) / 1000).toFixed(0)} s) ==`);
   for (const line of lines) console.log(line);
+  if (failures.length > 0) console.log(`\n== failures ==\n${failures.join('\n')}\n`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  process.exit(stopped ? 1 : 0);
+  process.exit(failed > 0 || stopped ? 1 : 0);
 }
 
 await main();

@@ -53,6 +53,18 @@ function scheduledSlots(q: Q) {
  * e-mails were queued. Not coalesced: a delete is final.
  */
 export async function notifyVenueDeleted(trx: Transaction<Database>, deps: MailDeps, venueId: number): Promise<number> {
+  // A write first, as a flush starts (notices.ts): on PostgreSQL it waits for a flush that holds
+  // one of these notices and then skips the notice that flush deleted, so what is read below is
+  // what the owner was told (a flush's mail "is scheduled" is followed by this "no longer"); a
+  // flush that comes after finds its claim cleared and steps back, and the notice goes with the
+  // venue. Without it a flush could commit "is scheduled" after this read a notice with nothing
+  // told yet, and the owner's last word would be a venue that no longer exists (the SIGKILL
+  // fault test's verification caught it on PostgreSQL).
+  await trx
+    .updateTable('schedule_notices')
+    .set({ claim: null, locked_until: null })
+    .where('venue_id', '=', venueId)
+    .execute();
   const rows = await scheduledSlots(trx).where('venues.id', '=', venueId).execute();
   const known = new Map<number, string[]>();
   for (const [actId, slots] of groupBy(rows, (r) => r.act_id))
