@@ -200,6 +200,8 @@ function firstLines(message: string, count = 6): string {
       // eslint-disable-next-line no-control-regex
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\n')
+      // The test runner's own frames say nothing about what broke.
+      .filter((line) => !/^\s*at (.*node_modules|new Promise)/.test(line))
       .slice(0, count)
       .map((line) => `      ${line}`)
       .join('\n')
