@@ -55,7 +55,15 @@ async function post(path: string, body: unknown, token?: string): Promise<unknow
 }
 
 async function fill(): Promise<SignIns> {
-  const festival = await seedFestival(base, { venues: 60, acts: 120, sets: 108, seed: 2026, log: console.log });
+  // The porches sit around Ithaca's Fall Creek, where the first Porchfest was played.
+  const festival = await seedFestival(base, {
+    venues: 60,
+    acts: 120,
+    sets: 108,
+    seed: 2026,
+    log: console.log,
+    around: { latitude: 42.4497, longitude: -76.4939 },
+  });
   // Messages to owners: performers asking porches, hosts inviting acts still looking for one.
   for (let i = 0; i < 12; i++) {
     const performer = festival.performers[i % festival.performers.length]!;

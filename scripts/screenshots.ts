@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fromRoot } from '../server/lib/paths.js';
 import { launchChromium } from '../e2e/support/browser.js';
 import type { ScheduleEntry } from '../contract/schedule.js';
+import { encodePng } from '../test/support/png.js';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = fromRoot('docs', 'screenshots');
@@ -21,6 +22,21 @@ interface Shot {
   favourites?: boolean;
   /** Scrolls this element to the top of the picture (the map, below the filters on a phone). */
   scrollTo?: string;
+}
+
+/**
+ * The map's tiles, drawn here: the machines that make these pictures reach no tile server. A plain
+ * paper-coloured square with a darker edge, so the pins stand on a quiet street grid; a deployment's
+ * map shows its configured tiles instead.
+ */
+function paperTile(): Buffer {
+  const size = 256;
+  const row = (edge: boolean) =>
+    Buffer.concat([
+      Buffer.from([0]), // no filter
+      ...Array.from({ length: size }, (_, x) => Buffer.from(edge || x === 0 ? [0xdd, 0xd6, 0xcc] : [0xf2, 0xee, 0xe6])),
+    ]);
+  return encodePng(size, size, Buffer.concat(Array.from({ length: size }, (_, y) => row(y === 0))));
 }
 
 /** Three scheduled acts: two playing in Slot 2 at different porches, and one in Slot 3. */
@@ -53,6 +69,10 @@ async function main(): Promise<void> {
     for (const shot of SHOTS) {
       // Scale 1 and a viewport-sized picture keep each file small.
       const context = await browser.newContext({ baseURL: BASE_URL, viewport: shot.viewport, deviceScaleFactor: 1 });
+      const tile = paperTile();
+      await context.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
+      );
       const page = await context.newPage();
       if (shot.admin) {
         const signIns = JSON.parse(readFileSync(fromRoot('data', 'demo.json'), 'utf8')) as {
