@@ -150,6 +150,13 @@ function npmScript(name: string, script: string): Stage {
  */
 const TIMING_FAULTS = ['test/faults/event-loop.test.ts', 'test/faults/locked-database.test.ts'];
 
+/**
+ * The stored-XSS walk: the longest browser file (about half of the e2e stage), which keeps the
+ * cores busy with its own three pages. It runs beside the fault files, which mostly wait on
+ * processes they kill and restart, and the other browser files run after, two at a time.
+ */
+const XSS_E2E = 'e2e/xss-rendered.test.ts';
+
 /** Which of a project's files a stage runs: only these, or all but these. */
 interface FileChoice {
   only?: string[];
@@ -312,14 +319,16 @@ async function main(): Promise<void> {
           { ...vitest('attacks (postgres)', 'attacks', onPostgres), skip: pgSkip },
         ],
         // Faults kill, restart and wait on real processes, mostly waiting: both engines side by
-        // side, then the timing faults alone, one engine at a time, so each has the cores to itself.
+        // side with the stored-XSS walk, then the timing faults alone, one engine at a time, so
+        // each has the cores to itself, then the other browser files.
         [
           vitest('faults (sqlite)', 'faults', sqlite, { except: TIMING_FAULTS }),
           { ...vitest('faults (postgres)', 'faults', onPostgres, { except: TIMING_FAULTS }), skip: pgSkip },
+          vitest('e2e (stored XSS)', 'e2e', sqlite, { only: [XSS_E2E] }),
         ],
         [vitest('timing faults (sqlite)', 'faults', sqlite, { only: TIMING_FAULTS })],
         [{ ...vitest('timing faults (postgres)', 'faults', onPostgres, { only: TIMING_FAULTS }), skip: pgSkip }],
-        [vitest('e2e', 'e2e', sqlite)],
+        [vitest('e2e', 'e2e', sqlite, { except: [XSS_E2E] })],
       ];
 
   mkdirSync(reportDir, { recursive: true });
