@@ -14,6 +14,13 @@ export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
 }
 
+const noAnswerListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a call gets no response at all (web/lib/online.ts: offline). */
+export function onNoAnswer(listener: () => void): void {
+  noAnswerListeners.add(listener);
+}
+
 /** A non-2xx answer: its status and the server's `{error, message, code, fields?}` body. */
 /** An API address a link can point at (a file to download, such as a calendar). */
 export function apiHref(path: ApiPath): string {
@@ -108,6 +115,7 @@ export async function apiRequest<T>(path: ApiPath, options: RequestOptions = {})
   } catch (cause) {
     // A cancelled request (a screen left before its data came) is not a network problem.
     if (options.signal?.aborted) throw cause;
+    for (const listener of noAnswerListeners) listener();
     if (!options.quiet) window.confirm(NETWORK_ERROR_MESSAGE);
     throw new NetworkError(cause);
   }

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './api-client';
 import { nextPageOffset, toQueryString, type ListQuery } from './list-query';
+import { isOnline } from './online';
 
 /** The two catalogues of the festival: each has a list, a page per entry, and owners who edit it. */
 export type Catalogue = 'venues' | 'acts';
@@ -54,7 +55,7 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
 
   const getOne = (id: number, signal?: AbortSignal) =>
     // Offline the page falls back to the schedule on the device (features/offline), so no dialog.
-    apiGet<Item>(`/v1/${catalogue}/${id}`, { signal, quiet: !navigator.onLine });
+    apiGet<Item>(`/v1/${catalogue}/${id}`, { signal, quiet: !isOnline() });
 
   const oneQuery = (id: number) =>
     queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => getOne(id, signal) });

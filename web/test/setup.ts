@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, inject, vi } from 'vitest';
 import { setApiBaseUrl } from '../lib/api-client';
+import { probeServer } from '../lib/online';
 import './provided';
 
 setApiBaseUrl(inject('apiUrl'));
@@ -10,7 +11,11 @@ configure({ asyncUtilTimeout: 5000 });
 // A test clicks through whole screens against a real server, sharing two cores with others.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  // A test that made the server unreachable leaves the app thinking it is offline: the files
+  // share their modules (isolate: false), so the next test starts from a server that answers.
+  setApiBaseUrl(inject('apiUrl'));
+  await probeServer();
 });
