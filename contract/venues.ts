@@ -54,6 +54,19 @@ export const VenueSlotSchema = z.object({
 });
 export type VenueSlot = z.infer<typeof VenueSlotSchema>;
 
+/** A venue's pin (both null when the host has not placed it) and amenities, as a venue and the schedule show them. */
+export function pinAndAmenityFields() {
+  return {
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    step_free: z.boolean(),
+    seating: z.boolean(),
+    shade: z.boolean(),
+    restroom_nearby: z.boolean(),
+    accessibility_note: z.string(),
+  };
+}
+
 export const VenueSchema = z.object({
   id: z.number().int(),
   address: z.string(),
@@ -67,14 +80,7 @@ export const VenueSchema = z.object({
   provide_electric: YesNo.schema,
   provide_sound_system: YesNo.schema,
   rain_date_available: z.boolean(),
-  /** The porch's pin; both null when the host has not placed it. */
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  step_free: z.boolean(),
-  seating: z.boolean(),
-  shade: z.boolean(),
-  restroom_nearby: z.boolean(),
-  accessibility_note: z.string(),
+  ...pinAndAmenityFields(),
   created_time: z.string(),
   updated_time: z.string(),
   /** Only while the committee hides it; only its owner and admins see a hidden venue (docs/behaviour.md#moderation). */

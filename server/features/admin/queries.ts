@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   AdminMessages,
   AUDIT_ACTIONS,
@@ -143,18 +143,7 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
 
   const rows = await base
     .selectAll('users')
-    .select((eb) => [
-      eb
-        .selectFrom('venues')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('venues.creator_id', '=', 'users.id')
-        .as('venue_count'),
-      eb
-        .selectFrom('acts')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('acts.creator_id', '=', 'users.id')
-        .as('act_count'),
-    ])
+    .select(creationCounts)
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc')
     .limit(query.limit)
@@ -168,6 +157,22 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
   if (!query.include_total) return { data };
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { data, total: count(total.n) };
+}
+
+/** How many venues and acts each person created, as `venue_count` and `act_count`. */
+function creationCounts(eb: ExpressionBuilder<Database, 'users'>) {
+  return [
+    eb
+      .selectFrom('venues')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('venues.creator_id', '=', 'users.id')
+      .as('venue_count'),
+    eb
+      .selectFrom('acts')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('acts.creator_id', '=', 'users.id')
+      .as('act_count'),
+  ];
 }
 
 function presentPerson(user: UserRow): Omit<Person, 'venues' | 'acts'> {
@@ -184,18 +189,7 @@ export async function findPerson(q: Q, id: number): Promise<Person | undefined> 
   const page = await q
     .selectFrom('users')
     .selectAll('users')
-    .select((eb) => [
-      eb
-        .selectFrom('venues')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('venues.creator_id', '=', 'users.id')
-        .as('venue_count'),
-      eb
-        .selectFrom('acts')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('acts.creator_id', '=', 'users.id')
-        .as('act_count'),
-    ])
+    .select(creationCounts)
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!page) return undefined;

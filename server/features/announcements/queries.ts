@@ -50,6 +50,12 @@ function presentForDesk(row: AnnouncementRow, now: Date): DeskAnnouncement {
   };
 }
 
+/** What the audit log keeps of an announcement, before a delete or after a post. */
+function auditValues(shown: DeskAnnouncement): Record<string, unknown> {
+  const { text, link_url, level, starts_at, ends_at, source } = shown;
+  return { text, link_url, level, starts_at, ends_at, source };
+}
+
 const COLUMNS = ['id', 'text', 'link_url', 'level', 'starts_at', 'ends_at', 'source', 'created_at'] as const;
 
 /** The announcements in force at `now` (started, not ended), the latest start first. */
@@ -115,14 +121,7 @@ export async function insertAnnouncement(
     action: 'post_announcement',
     target: { type: 'announcement', id: row.id, label: row.text },
     before: null,
-    after: {
-      text: shown.text,
-      link_url: shown.link_url,
-      level: shown.level,
-      starts_at: shown.starts_at,
-      ends_at: shown.ends_at,
-      source: shown.source,
-    },
+    after: auditValues(shown),
     at: now,
   });
   return shown;
@@ -155,14 +154,7 @@ export async function removeAnnouncement(
     actor,
     action: 'delete_announcement',
     target: { type: 'announcement', id: row.id, label: row.text },
-    before: {
-      text: shown.text,
-      link_url: shown.link_url,
-      level: shown.level,
-      starts_at: shown.starts_at,
-      ends_at: shown.ends_at,
-      source: shown.source,
-    },
+    before: auditValues(shown),
     after: null,
     at: now,
   });

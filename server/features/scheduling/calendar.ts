@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
 import type { Database } from '../../db/schema.js';
+import { filledSlots } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { matchesIfNoneMatch } from '../../lib/conditional.js';
 
@@ -22,10 +23,7 @@ interface SetRow {
 /** Every scheduled set, or one act's: one query. */
 export function loadSets(q: Q, actId?: number): Promise<SetRow[]> {
   return (
-    q
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+    filledSlots(q)
       .select([
         'venues.id as venue_id',
         'venues.address',

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SlotDef } from '../../../contract/enums.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { filledSlots } from '../../db/filled-slots.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -33,10 +34,7 @@ export interface ScheduledCellRow {
 /** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
 export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
   return (
-    q
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+    filledSlots(q)
       .select([
         'venues.id as venue_id',
         'venues.address',
