@@ -196,8 +196,11 @@ export async function findPerson(q: Q, id: number): Promise<Person | undefined> 
   return { ...presentPerson(page), venues: count(page.venue_count), acts: count(page.act_count) };
 }
 
+/** Who did an admin action, as the audit log names them. */
+export type Actor = Pick<UserRow, 'id' | 'name' | 'email'>;
+
 export interface AuditRecord {
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>;
+  actor: Actor;
   action: AuditAction;
   target: { type: string; id: number | null; label: string };
   before: Record<string, unknown> | null;
@@ -277,13 +280,7 @@ export async function listAudit(q: Q, offset: number, limit: number): Promise<{ 
  * revocation; SQLite serializes writes, and a transaction that read before another process wrote
  * fails (SQLITE_BUSY) rather than deciding on a stale count.
  */
-export async function setAdminRole(
-  db: Db,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
-  userId: number,
-  isAdmin: boolean,
-  now: Date,
-): Promise<void> {
+export async function setAdminRole(db: Db, actor: Actor, userId: number, isAdmin: boolean, now: Date): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockAdmins(trx, db.dialect);
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();

@@ -5,14 +5,13 @@ import {
   type AnnouncementLevel,
   type DeskAnnouncement,
 } from '../../../contract/announcements.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
 import { AnnouncementMessages } from '../../../contract/announcements.js';
-import { writeAudit } from '../admin/queries.js';
+import { writeAudit, type Actor } from '../admin/queries.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
-type Actor = Pick<UserRow, 'id' | 'name' | 'email'>;
 
 interface AnnouncementRow {
   id: number;
