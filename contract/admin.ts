@@ -3,7 +3,7 @@ import { SlotDefSchema } from './enums.js';
 import { QueryBoolean, REQUIRED, requiredText } from './forms.js';
 import { RICH_TEXT_MAX_HTML_BYTES } from './rich-text.js';
 import { asCleanText, hasVisible, withoutHiddenControls } from './text.js';
-import { listResponseSchema, pagingFields } from './lists.js';
+import { listResponseSchema, pagingFields, searchField } from './lists.js';
 
 /** The committee's desk (docs/decisions/0020-committee-desk.md): every endpoint here is admin-only. */
 
@@ -40,7 +40,7 @@ export const DASHBOARD_LIST_LIMIT = 50;
 
 /** GET /v1/admin/users: the people list, searchable by name or e-mail, filterable by role. */
 export const PeopleQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  search: searchField(),
   role: RoleSchema.optional(),
   ...pagingFields(25),
   include_total: QueryBoolean.default(false),

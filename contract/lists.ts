@@ -4,6 +4,12 @@ import { QueryBoolean } from './forms.js';
 /** docs/behaviour.md#constants-and-limits: page size 100, offset 0, newest update first. */
 export const MAX_PAGE_SIZE = 100;
 
+/** The orders every catalogue list offers, newest update first; each list adds its own by name. */
+export const TIME_ORDER_BY = ['-updated_time', 'updated_time', '-created_time', 'created_time'] as const;
+
+/** A list's free-text search. */
+export const searchField = () => z.string().trim().max(200, 'Must be at most 200 characters').optional();
+
 /** A paged query's `offset` and `limit`, with `defaultLimit` when the query gives none. */
 export function pagingFields(defaultLimit: number) {
   return {

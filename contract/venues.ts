@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { Genres, SlotDefSchema, VenueSizePrefs, YesNo } from './enums.js';
-import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
-import { listQuerySchema, listResponseSchema } from './lists.js';
+import { enumField, IdSchema, requiredBoolean, requiredText } from './forms.js';
+import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
 import { richTextSchema } from './rich-text.js';
 import { CreatorSchema } from './users.js';
 import { QueryBoolean } from './forms.js';
@@ -88,13 +88,6 @@ export const VenueSchema = z.object({
 });
 export type Venue = z.infer<typeof VenueSchema>;
 
-// A missing choice reads as "required"; once refined it is never undefined, which the cast tells TypeScript.
-const enumField = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-    .refine((v) => v !== undefined, REQUIRED)
-    .transform((v) => v as z.output<T>);
-
 const unique = <T>(list: T[]) => [...new Set(list)];
 
 /**
@@ -157,17 +150,10 @@ export const UpdateVenueSlotsInputSchema = z.object({
 });
 export type UpdateVenueSlotsInput = z.infer<typeof UpdateVenueSlotsInputSchema>;
 
-export const VENUE_ORDER_BY = [
-  '-updated_time',
-  'updated_time',
-  '-created_time',
-  'created_time',
-  'address',
-  '-address',
-] as const;
+export const VENUE_ORDER_BY = [...TIME_ORDER_BY, 'address', '-address'] as const;
 
 export const VenueListQuerySchema = listQuerySchema(VENUE_ORDER_BY).extend({
-  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  search: searchField(),
   s_preferred_act_types__ilike: Genres.schema.optional(),
   available_slots__slot_def: SlotDefSchema.optional(),
   available_slots__available_to_schedule: QueryBoolean.optional(),

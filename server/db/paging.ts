@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
+import type { TIME_ORDER_BY } from '../../contract/lists.js';
 import type { Database } from './schema.js';
 
 /**
@@ -34,6 +35,14 @@ export async function readPage<Row extends { id: number }>(
 
 /** The venue and act lists: the same reading over two tables alike in id, dates and search text. */
 type Catalogue = 'acts' | 'venues';
+
+/** The columns and directions of the orders every catalogue list offers (contract/lists.ts). */
+export const ORDER_BY_TIME: Record<(typeof TIME_ORDER_BY)[number], ['updated_at' | 'created_at', 'asc' | 'desc']> = {
+  '-updated_time': ['updated_at', 'desc'],
+  updated_time: ['updated_at', 'asc'],
+  '-created_time': ['created_at', 'desc'],
+  created_time: ['created_at', 'asc'],
+};
 
 /** A page of records, and the number of all matches when asked for. */
 export interface CataloguePage<Record> {

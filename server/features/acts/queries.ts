@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import { readCataloguePage, type CataloguePage } from '../../db/paging.js';
+import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { ActsTable, Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -41,10 +41,7 @@ export interface ActPage {
 }
 
 const ORDER: Record<ActListQuery['order_by'], ['updated_at' | 'created_at' | 'name', 'asc' | 'desc']> = {
-  '-updated_time': ['updated_at', 'desc'],
-  updated_time: ['updated_at', 'asc'],
-  '-created_time': ['created_at', 'desc'],
-  created_time: ['created_at', 'asc'],
+  ...ORDER_BY_TIME,
   name: ['name', 'asc'],
   '-name': ['name', 'desc'],
 };

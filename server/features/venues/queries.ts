@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { VENUE_AMENITIES, type VenueAmenity, type VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import { readCataloguePage, type CataloguePage } from '../../db/paging.js';
+import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { Database, VenuesTable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -52,10 +52,7 @@ export interface Page {
 }
 
 const ORDER: Record<VenueListQuery['order_by'], ['updated_at' | 'created_at' | 'address', 'asc' | 'desc']> = {
-  '-updated_time': ['updated_at', 'desc'],
-  updated_time: ['updated_at', 'asc'],
-  '-created_time': ['created_at', 'desc'],
-  created_time: ['created_at', 'asc'],
+  ...ORDER_BY_TIME,
   address: ['address', 'asc'],
   '-address': ['address', 'desc'],
 };
