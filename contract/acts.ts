@@ -1,8 +1,8 @@
 import { z } from './zod.js';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SlotDefSchema } from './enums.js';
-import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
+import { enumField, IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
 import { withoutHiddenControls } from './text.js';
-import { listQuerySchema, listResponseSchema } from './lists.js';
+import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
 import { richTextSchema } from './rich-text.js';
 import { CreatorSchema } from './users.js';
 import { HiddenSchema } from './moderation.js';
@@ -42,13 +42,6 @@ export const ActSchema = z.object({
 });
 export type Act = z.infer<typeof ActSchema>;
 
-// A missing choice reads as "required"; once refined it is never undefined, which the cast tells TypeScript.
-const enumField = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-    .refine((v) => v !== undefined, REQUIRED)
-    .transform((v) => v as z.output<T>);
-
 /**
  * The act form (docs/behaviour.md#entities, docs/behaviour.md#validation), as POST /v1/acts and
  * PATCH /v1/acts/{id} take it.
@@ -73,17 +66,10 @@ export const ActInputSchema = z.object({
 });
 export type ActInput = z.infer<typeof ActInputSchema>;
 
-export const ACT_ORDER_BY = [
-  '-updated_time',
-  'updated_time',
-  '-created_time',
-  'created_time',
-  'name',
-  '-name',
-] as const;
+export const ACT_ORDER_BY = [...TIME_ORDER_BY, 'name', '-name'] as const;
 
 export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
-  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  search: searchField(),
   type: Genres.schema.optional(),
   s_preferred_slots__ilike: SlotDefSchema.optional(),
   /**

@@ -3,7 +3,7 @@ import { SlotDefSchema } from './enums.js';
 import { QueryBoolean, REQUIRED, requiredText } from './forms.js';
 import { RICH_TEXT_MAX_HTML_BYTES } from './rich-text.js';
 import { asCleanText, hasVisible, withoutHiddenControls } from './text.js';
-import { listResponseSchema, MAX_PAGE_SIZE } from './lists.js';
+import { listResponseSchema, pagingFields, searchField } from './lists.js';
 
 /** The committee's desk (docs/decisions/0020-committee-desk.md): every endpoint here is admin-only. */
 
@@ -40,15 +40,9 @@ export const DASHBOARD_LIST_LIMIT = 50;
 
 /** GET /v1/admin/users: the people list, searchable by name or e-mail, filterable by role. */
 export const PeopleQuerySchema = z.object({
-  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  search: searchField(),
   role: RoleSchema.optional(),
-  offset: z.coerce.number({ error: 'Must be a number' }).int().min(0, 'Must be 0 or more').max(1_000_000).default(0),
-  limit: z.coerce
-    .number({ error: 'Must be a number' })
-    .int()
-    .min(1, 'Must be at least 1')
-    .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
-    .default(25),
+  ...pagingFields(25),
   include_total: QueryBoolean.default(false),
 });
 export type PeopleQuery = z.infer<typeof PeopleQuerySchema>;
@@ -106,13 +100,7 @@ export const AuditActionLabels: Record<AuditAction, string> = {
 };
 
 export const AuditQuerySchema = z.object({
-  offset: z.coerce.number({ error: 'Must be a number' }).int().min(0, 'Must be 0 or more').max(1_000_000).default(0),
-  limit: z.coerce
-    .number({ error: 'Must be a number' })
-    .int()
-    .min(1, 'Must be at least 1')
-    .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
-    .default(25),
+  ...pagingFields(25),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

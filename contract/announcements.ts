@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { asCleanText, visibleText } from './text.js';
-import { MAX_PAGE_SIZE } from './lists.js';
+import { pagingFields } from './lists.js';
 import {
   ANNOUNCEMENT_LEVELS,
   AnnouncementLevelLabels,
@@ -83,13 +83,7 @@ export const DeskAnnouncementSchema = AnnouncementSchema.extend({
 export type DeskAnnouncement = z.infer<typeof DeskAnnouncementSchema>;
 
 export const DeskAnnouncementsQuerySchema = z.object({
-  offset: z.coerce.number({ error: 'Must be a number' }).int().min(0, 'Must be 0 or more').max(1_000_000).default(0),
-  limit: z.coerce
-    .number({ error: 'Must be a number' })
-    .int()
-    .min(1, 'Must be at least 1')
-    .max(MAX_PAGE_SIZE, `Must be at most ${MAX_PAGE_SIZE}`)
-    .default(25),
+  ...pagingFields(25),
 });
 
 /** GET /v1/admin/announcements: every announcement, the latest start first. */

@@ -13,6 +13,14 @@ export function requiredText(max: number, message = REQUIRED) {
 }
 
 /** A boolean that must be given (radio buttons): a missing value reads as "required". */
+/** A form's choice of one of `schema`'s values: a missing choice reads as "required". */
+export const enumField = <T extends z.ZodType>(schema: T) =>
+  z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+    .refine((v) => v !== undefined, REQUIRED)
+    // Once refined it is never undefined, which the cast tells TypeScript.
+    .transform((v) => v as z.output<T>);
+
 export const requiredBoolean = z.boolean({ error: REQUIRED });
 
 /** A positive integer id in a path or query string. */

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { Genres, SlotDefSchema } from './enums.js';
+import { pinAndAmenityFields } from './venues.js';
 
 /** docs/behaviour.md#schedule: one filled slot of the public schedule. */
 export const ScheduleCellSchema = z.object({
@@ -16,13 +17,7 @@ export const ScheduleEntrySchema = z.object({
   address: z.string(),
   address_url: z.string(),
   /** The venue's pin and amenities, so the map and the amenity filters need no second request. */
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  step_free: z.boolean(),
-  seating: z.boolean(),
-  shade: z.boolean(),
-  restroom_nearby: z.boolean(),
-  accessibility_note: z.string(),
+  ...pinAndAmenityFields(),
   slot_1: ScheduleCellSchema.nullable(),
   slot_2: ScheduleCellSchema.nullable(),
   slot_3: ScheduleCellSchema.nullable(),

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { Genres, SlotDefSchema, VenueSizePrefs, YesNo } from './enums.js';
-import { IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
-import { listQuerySchema, listResponseSchema } from './lists.js';
+import { enumField, IdSchema, requiredBoolean, requiredText } from './forms.js';
+import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
 import { richTextSchema } from './rich-text.js';
 import { CreatorSchema } from './users.js';
 import { QueryBoolean } from './forms.js';
@@ -54,6 +54,19 @@ export const VenueSlotSchema = z.object({
 });
 export type VenueSlot = z.infer<typeof VenueSlotSchema>;
 
+/** A venue's pin (both null when the host has not placed it) and amenities, as a venue and the schedule show them. */
+export function pinAndAmenityFields() {
+  return {
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    step_free: z.boolean(),
+    seating: z.boolean(),
+    shade: z.boolean(),
+    restroom_nearby: z.boolean(),
+    accessibility_note: z.string(),
+  };
+}
+
 export const VenueSchema = z.object({
   id: z.number().int(),
   address: z.string(),
@@ -67,27 +80,13 @@ export const VenueSchema = z.object({
   provide_electric: YesNo.schema,
   provide_sound_system: YesNo.schema,
   rain_date_available: z.boolean(),
-  /** The porch's pin; both null when the host has not placed it. */
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  step_free: z.boolean(),
-  seating: z.boolean(),
-  shade: z.boolean(),
-  restroom_nearby: z.boolean(),
-  accessibility_note: z.string(),
+  ...pinAndAmenityFields(),
   created_time: z.string(),
   updated_time: z.string(),
   /** Only while the committee hides it; only its owner and admins see a hidden venue (docs/behaviour.md#moderation). */
   hidden: HiddenSchema.optional(),
 });
 export type Venue = z.infer<typeof VenueSchema>;
-
-// A missing choice reads as "required"; once refined it is never undefined, which the cast tells TypeScript.
-const enumField = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
-    .refine((v) => v !== undefined, REQUIRED)
-    .transform((v) => v as z.output<T>);
 
 const unique = <T>(list: T[]) => [...new Set(list)];
 
@@ -151,17 +150,10 @@ export const UpdateVenueSlotsInputSchema = z.object({
 });
 export type UpdateVenueSlotsInput = z.infer<typeof UpdateVenueSlotsInputSchema>;
 
-export const VENUE_ORDER_BY = [
-  '-updated_time',
-  'updated_time',
-  '-created_time',
-  'created_time',
-  'address',
-  '-address',
-] as const;
+export const VENUE_ORDER_BY = [...TIME_ORDER_BY, 'address', '-address'] as const;
 
 export const VenueListQuerySchema = listQuerySchema(VENUE_ORDER_BY).extend({
-  search: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  search: searchField(),
   s_preferred_act_types__ilike: Genres.schema.optional(),
   available_slots__slot_def: SlotDefSchema.optional(),
   available_slots__available_to_schedule: QueryBoolean.optional(),

@@ -1,6 +1,9 @@
 import type { FestivalConfig } from '../../contract/festival.js';
 import { subjectName, type MailMessage } from './message.js';
 
+/** Every mail ends with the committee's name, after a blank line. */
+const signOff = (festival: FestivalConfig) => ['', `The ${festival.name} committee`];
+
 export function passwordResetMail(festival: FestivalConfig, to: string, link: string, minutes: number): MailMessage {
   return {
     to,
@@ -13,8 +16,7 @@ export function passwordResetMail(festival: FestivalConfig, to: string, link: st
       link,
       '',
       'If it was not you, ignore this e-mail: your password stays as it is.',
-      '',
-      `The ${festival.name} committee`,
+      ...signOff(festival),
     ].join('\n'),
   };
 }
@@ -75,7 +77,7 @@ export function actScheduleChangedMail(
   if (kept.length > 0) {
     lines.push(`Your act still plays at ${m.address}:`, ...kept.map(slotLine), '');
   }
-  lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`, '', `The ${festival.name} committee`);
+  lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`, ...signOff(festival));
   return { to: m.to, subject, text: lines.join('\n') };
 }
 
@@ -96,8 +98,7 @@ export function venueDeletedMail(
       'For those times your act is looking for a host again.',
       '',
       `Your act: ${m.actUrl}`,
-      '',
-      `The ${festival.name} committee`,
+      ...signOff(festival),
     ].join('\n'),
   };
 }
@@ -117,8 +118,7 @@ export function actDeletedMail(
       ...m.slots.map(slotLine),
       '',
       `Choose another act: ${m.slotsUrl}`,
-      '',
-      `The ${festival.name} committee`,
+      ...signOff(festival),
     ].join('\n'),
   };
 }
@@ -147,8 +147,7 @@ export function rainDateMail(
       'Your sets keep their slots and times on that day. If you cannot take part then, please tell the committee as soon as you can by replying to this e-mail.',
       '',
       `The schedule: ${m.scheduleUrl}`,
-      '',
-      `The ${festival.name} committee`,
+      ...signOff(festival),
     ].join('\n'),
   };
 }
@@ -194,8 +193,7 @@ export function moderationMail(
           ]),
       '',
       `Your ${m.kind}: ${m.url}`,
-      '',
-      `The ${festival.name} committee`,
+      ...signOff(festival),
     ].join('\n'),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
+import type { OutboxRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import type { MailTransport } from './transport.js';
@@ -209,16 +210,12 @@ export class OutboxWorker {
     return claimed;
   }
 
-  private async deliver(message: {
-    id: number;
-    to_address: string;
-    reply_to: string | null;
-    reply_to_name: string | null;
-    subject: string;
-    text_body: string;
-    html_body: string | null;
-    attempts: number;
-  }): Promise<boolean> {
+  private async deliver(
+    message: Pick<
+      OutboxRow,
+      'id' | 'to_address' | 'reply_to' | 'reply_to_name' | 'subject' | 'text_body' | 'html_body' | 'attempts'
+    >,
+  ): Promise<boolean> {
     const { db, clock, transport, logger } = this.options;
     try {
       await transport.send({

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import { readPage } from '../../db/paging.js';
+import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { ActsTable, Database } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -41,10 +41,7 @@ export interface ActPage {
 }
 
 const ORDER: Record<ActListQuery['order_by'], ['updated_at' | 'created_at' | 'name', 'asc' | 'desc']> = {
-  '-updated_time': ['updated_at', 'desc'],
-  updated_time: ['updated_at', 'asc'],
-  '-created_time': ['created_at', 'desc'],
-  created_time: ['created_at', 'asc'],
+  ...ORDER_BY_TIME,
   name: ['name', 'asc'],
   '-name': ['name', 'desc'],
 };
@@ -82,44 +79,23 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
   return eb.and(all);
 }
 
-export interface ActListPage {
-  acts: ActRecord[];
-  /** Every match, ignoring paging; only when asked for. */
-  total?: number;
-}
-
 /** A page of acts with their details, and the number of all matches when asked (server/db/paging.ts). */
-export async function listActs(db: Db, filters: ActFilters, page: ActPage, withTotal = false): Promise<ActListPage> {
-  const [column, direction] = ORDER[page.order_by];
-  const { rows, total } = await readPage(
+export function listActs(
+  db: Db,
+  filters: ActFilters,
+  page: ActPage,
+  withTotal = false,
+): Promise<CataloguePage<ActRecord>> {
+  return readCataloguePage(
     {
-      matches: (withCount) =>
-        db.kysely
-          .selectFrom('acts')
-          .select('id')
-          .$if(withCount, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
-          .where((eb) => conditions(eb, db.dialect, filters))
-          .orderBy(column, direction)
-          // Ties (rows written in the same millisecond) still come in a stable order across pages.
-          .orderBy('id', direction)
-          .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset))
-          .execute(),
+      matching: db.kysely.selectFrom('acts').where((eb) => conditions(eb, db.dialect, filters)),
       rows: (ids) => db.kysely.selectFrom('acts').selectAll().where('id', 'in', ids).execute(),
-      count: () => countActs(db, filters),
+      details: (rows) => withDetails(db.kysely, rows),
     },
+    ORDER[page.order_by],
+    page,
     { withTotal, search: Boolean(filters.search) },
   );
-  const acts = await withDetails(db.kysely, rows);
-  return total === undefined ? { acts } : { acts, total };
-}
-
-export async function countActs(db: Db, filters: ActFilters): Promise<number> {
-  const row = await db.kysely
-    .selectFrom('acts')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => conditions(eb, db.dialect, filters))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
 }
 
 export async function findAct(q: Q, id: number): Promise<ActRecord | undefined> {

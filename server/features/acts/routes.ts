@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
-import { canSee, hiddenInList } from '../auth/policy.js';
+import { canSee, listView } from '../auth/policy.js';
 import { notifyActDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeAct } from './policy.js';
@@ -47,22 +47,15 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        // Hidden acts are listed for admins, and for their owner in the owner's own list
-        // (docs/behaviour.md#moderation).
-        const hidden = hiddenInList(request.user, filters.creator_id);
-        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails and
-        // hidden acts; an owner's own list shows theirs). A page kept for everyone is presented
-        // for no one in particular.
-        const viewer = hidden === 'none' ? null : request.user;
-        const key = `${hidden === 'all' ? 'admin' : hidden === 'own' ? `owner ${request.user?.id}` : 'everyone'} ${JSON.stringify(request.query)}`;
-        return lists.send(request, reply as FastifyReply, key, async () => {
-          const { acts, total } = await listActs(
+        const view = listView(request.user, filters.creator_id, request.query);
+        return lists.send(request, reply as FastifyReply, view.cacheKey, async () => {
+          const { items, total } = await listActs(
             db,
-            { ...filters, include_hidden: hidden !== 'none' },
+            { ...filters, include_hidden: view.include_hidden },
             { offset, limit, order_by },
             include_total,
           );
-          return { data: acts.map((a) => presentAct(a, viewer)), ...(total !== undefined ? { total } : {}) };
+          return { data: items.map((a) => presentAct(a, view.presentFor)), ...(total !== undefined ? { total } : {}) };
         });
       },
     );

@@ -5,6 +5,7 @@ import { Genres, SLOT_DEFS } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { slotRangeLabel } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
+import { filledSlots } from '../../db/filled-slots.js';
 
 /** Rows are read in batches of this many: an export of any size never holds more than one batch. */
 export const EXPORT_BATCH = 500;
@@ -130,11 +131,8 @@ const SPECS: Record<ExportName, ExportSpec> = {
         const config = festival.slots.find((s) => s.name === slot);
         const time = config ? slotRangeLabel(config) : '';
         const pages = byId((after, limit) =>
-          q
-            .selectFrom('venue_slots')
-            .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+          filledSlots(q)
             .innerJoin('users as hosts', 'hosts.id', 'venues.creator_id')
-            .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
             .innerJoin('users as performers', 'performers.id', 'acts.creator_id')
             .select([
               'venue_slots.id',

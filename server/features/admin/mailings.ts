@@ -9,12 +9,12 @@ import {
 } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import type { Db } from '../../db/connection.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 import type { MailMessage } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { writeAudit } from './queries.js';
+import { writeAudit, type Actor } from './queries.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -111,7 +111,7 @@ export function festivalMail(
 export async function createMailing(
   db: Db,
   festival: FestivalConfig,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  actor: Actor,
   input: CreateMailingInput,
   body: MailingBody,
   now: Date,

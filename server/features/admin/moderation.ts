@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import { ModerationMessages } from '../../../contract/moderation.js';
 import type { Db } from '../../db/connection.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { moderationMail } from '../../mail/templates.js';
 import { lockScheduleVersion } from '../scheduling/queries.js';
-import { writeAudit } from './queries.js';
+import { writeAudit, type Actor } from './queries.js';
 
 export type ModeratedKind = 'act' | 'venue';
 
@@ -78,7 +78,7 @@ async function lockModerated(
 export async function setHidden(
   db: Db,
   deps: Pick<Deps, 'festival' | 'publicUrl'>,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  actor: Actor,
   kind: ModeratedKind,
   id: number,
   change: HiddenChange,

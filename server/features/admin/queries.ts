@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import {
   AdminMessages,
   AUDIT_ACTIONS,
@@ -143,18 +143,7 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
 
   const rows = await base
     .selectAll('users')
-    .select((eb) => [
-      eb
-        .selectFrom('venues')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('venues.creator_id', '=', 'users.id')
-        .as('venue_count'),
-      eb
-        .selectFrom('acts')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('acts.creator_id', '=', 'users.id')
-        .as('act_count'),
-    ])
+    .select(creationCounts)
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc')
     .limit(query.limit)
@@ -168,6 +157,22 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
   if (!query.include_total) return { data };
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { data, total: count(total.n) };
+}
+
+/** How many venues and acts each person created, as `venue_count` and `act_count`. */
+function creationCounts(eb: ExpressionBuilder<Database, 'users'>) {
+  return [
+    eb
+      .selectFrom('venues')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('venues.creator_id', '=', 'users.id')
+      .as('venue_count'),
+    eb
+      .selectFrom('acts')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('acts.creator_id', '=', 'users.id')
+      .as('act_count'),
+  ];
 }
 
 function presentPerson(user: UserRow): Omit<Person, 'venues' | 'acts'> {
@@ -184,26 +189,18 @@ export async function findPerson(q: Q, id: number): Promise<Person | undefined> 
   const page = await q
     .selectFrom('users')
     .selectAll('users')
-    .select((eb) => [
-      eb
-        .selectFrom('venues')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('venues.creator_id', '=', 'users.id')
-        .as('venue_count'),
-      eb
-        .selectFrom('acts')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('acts.creator_id', '=', 'users.id')
-        .as('act_count'),
-    ])
+    .select(creationCounts)
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!page) return undefined;
   return { ...presentPerson(page), venues: count(page.venue_count), acts: count(page.act_count) };
 }
 
+/** Who did an admin action, as the audit log names them. */
+export type Actor = Pick<UserRow, 'id' | 'name' | 'email'>;
+
 export interface AuditRecord {
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>;
+  actor: Actor;
   action: AuditAction;
   target: { type: string; id: number | null; label: string };
   before: Record<string, unknown> | null;
@@ -283,13 +280,7 @@ export async function listAudit(q: Q, offset: number, limit: number): Promise<{ 
  * revocation; SQLite serializes writes, and a transaction that read before another process wrote
  * fails (SQLITE_BUSY) rather than deciding on a stale count.
  */
-export async function setAdminRole(
-  db: Db,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
-  userId: number,
-  isAdmin: boolean,
-  now: Date,
-): Promise<void> {
+export async function setAdminRole(db: Db, actor: Actor, userId: number, isAdmin: boolean, now: Date): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockAdmins(trx, db.dialect);
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();

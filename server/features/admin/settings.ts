@@ -3,14 +3,14 @@ import type { DeskSettings, RainDateStatus } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { rainDateMail } from '../../mail/templates.js';
 import { clockLabel, longDate, zonedInstant } from '../../../contract/festival-time.js';
 import { insertAnnouncement, rainAnnouncementIds, removeAnnouncement } from '../announcements/queries.js';
 import { configuredRelease, effectiveRelease, readSettings, type FestivalSettings } from '../scheduling/release.js';
-import { writeAudit } from './queries.js';
+import { writeAudit, type Actor } from './queries.js';
 
 export function presentSettings(festival: FestivalConfig, settings: FestivalSettings): DeskSettings {
   const configured = configuredRelease(festival);
@@ -30,7 +30,7 @@ export function presentSettings(festival: FestivalConfig, settings: FestivalSett
 export async function setScheduleRelease(
   db: Db,
   festival: FestivalConfig,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  actor: Actor,
   releaseAt: Date | null,
   now: Date,
 ): Promise<DeskSettings> {
@@ -108,7 +108,7 @@ async function rainUnavailable(q: Q): Promise<Pick<RainDateStatus, 'acts' | 'ven
 async function postRainAnnouncement(
   trx: Transaction<Database>,
   festival: FestivalConfig,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  actor: Actor,
   active: boolean,
   dayLabel: string,
   scheduleUrl: string,
@@ -156,7 +156,7 @@ export async function readRainDate(q: Q, festival: FestivalConfig): Promise<Rain
 export async function setRainDate(
   db: Db,
   deps: Pick<Deps, 'festival' | 'publicUrl'>,
-  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+  actor: Actor,
   active: boolean,
   now: Date,
 ): Promise<RainDateStatus> {

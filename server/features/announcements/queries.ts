@@ -5,14 +5,13 @@ import {
   type AnnouncementLevel,
   type DeskAnnouncement,
 } from '../../../contract/announcements.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
 import { AnnouncementMessages } from '../../../contract/announcements.js';
-import { writeAudit } from '../admin/queries.js';
+import { writeAudit, type Actor } from '../admin/queries.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
-type Actor = Pick<UserRow, 'id' | 'name' | 'email'>;
 
 interface AnnouncementRow {
   id: number;
@@ -48,6 +47,12 @@ function presentForDesk(row: AnnouncementRow, now: Date): DeskAnnouncement {
     status: at < starts ? 'scheduled' : at < ends ? 'showing' : 'ended',
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+/** What the audit log keeps of an announcement, before a delete or after a post. */
+function auditValues(shown: DeskAnnouncement): Record<string, unknown> {
+  const { text, link_url, level, starts_at, ends_at, source } = shown;
+  return { text, link_url, level, starts_at, ends_at, source };
 }
 
 const COLUMNS = ['id', 'text', 'link_url', 'level', 'starts_at', 'ends_at', 'source', 'created_at'] as const;
@@ -115,14 +120,7 @@ export async function insertAnnouncement(
     action: 'post_announcement',
     target: { type: 'announcement', id: row.id, label: row.text },
     before: null,
-    after: {
-      text: shown.text,
-      link_url: shown.link_url,
-      level: shown.level,
-      starts_at: shown.starts_at,
-      ends_at: shown.ends_at,
-      source: shown.source,
-    },
+    after: auditValues(shown),
     at: now,
   });
   return shown;
@@ -155,14 +153,7 @@ export async function removeAnnouncement(
     actor,
     action: 'delete_announcement',
     target: { type: 'announcement', id: row.id, label: row.text },
-    before: {
-      text: shown.text,
-      link_url: shown.link_url,
-      level: shown.level,
-      starts_at: shown.starts_at,
-      ends_at: shown.ends_at,
-      source: shown.source,
-    },
+    before: auditValues(shown),
     after: null,
     at: now,
   });

@@ -56,3 +56,24 @@ export function hiddenInList(
   if (viewer && creatorId === viewer.id) return 'own';
   return 'none';
 }
+
+/**
+ * How a venue or act list is kept and presented for this viewer: whether hidden items are in it
+ * (docs/behaviour.md#moderation), whom it is presented for (a page kept for everyone is presented
+ * for no one in particular), and the key its rendered page is kept under: one per query and per
+ * kind of viewer (only admins see creators' e-mails and every hidden item; an owner's own list
+ * shows theirs).
+ */
+export function listView<Viewer extends Pick<UserRow, 'id' | 'is_admin'>>(
+  viewer: Viewer | null,
+  creatorId: number | undefined,
+  query: object,
+) {
+  const hidden = hiddenInList(viewer, creatorId);
+  const kind = hidden === 'all' ? 'admin' : hidden === 'own' ? `owner ${viewer?.id}` : 'everyone';
+  return {
+    include_hidden: hidden !== 'none',
+    presentFor: hidden === 'none' ? null : viewer,
+    cacheKey: `${kind} ${JSON.stringify(query)}`,
+  };
+}

@@ -10,6 +10,13 @@ const escapeHtml = (text: string) =>
 const absoluteMedia = (html: string, publicUrl: string) =>
   html.replaceAll(`src="${MEDIA_PATH_PREFIX}`, `src="${publicUrl}${MEDIA_PATH_PREFIX}`);
 
+/** The sender's message in the plain-text part, between rules. */
+const quotedText = (text: string) => ['----', text, '----'];
+
+/** The sender's message in the HTML part, set off as a quotation. */
+const quotedHtml = (html: string, publicUrl: string) =>
+  `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1em">${absoluteMedia(html, publicUrl)}</blockquote>`;
+
 export interface OwnerMessageMail {
   festival: FestivalConfig;
   publicUrl: string;
@@ -40,9 +47,7 @@ export function ownerMessageMail(m: OwnerMessageMail): MailMessage {
       '',
       intro,
       '',
-      '----',
-      m.text,
-      '----',
+      ...quotedText(m.text),
       '',
       outro,
       '',
@@ -53,7 +58,7 @@ export function ownerMessageMail(m: OwnerMessageMail): MailMessage {
     html: [
       `<p>Hello ${escapeHtml(m.target.owner.name)},</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1em">${absoluteMedia(m.html, m.publicUrl)}</blockquote>`,
+      quotedHtml(m.html, m.publicUrl),
       `<p>${escapeHtml(outro)}</p>`,
       `<p>You can also read the messages about your ${kind} on <a href="${escapeHtml(page)}">its page</a>.</p>`,
       `<p>The ${escapeHtml(m.festival.name)} team</p>`,
@@ -93,16 +98,14 @@ export function committeeMail(m: CommitteeMail): MailMessage {
       '',
       ...details,
       '',
-      '----',
-      m.text,
-      '----',
+      ...quotedText(m.text),
       '',
       outro,
     ].join('\n'),
     html: [
       `<p>A message from the ${escapeHtml(m.festival.name)} contact form.</p>`,
       `<p>${details.map(escapeHtml).join('<br>')}</p>`,
-      `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:1em">${absoluteMedia(m.html, m.publicUrl)}</blockquote>`,
+      quotedHtml(m.html, m.publicUrl),
       `<p>${escapeHtml(outro)}</p>`,
     ].join('\n'),
   };

@@ -24,7 +24,7 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   const resources = async (user: UserRow, viewer: Viewer): Promise<UserResources> => {
     // Hidden venues and acts show to their owner and admins only (docs/behaviour.md#moderation).
     const include_hidden = viewer !== null && (viewer.is_admin || viewer.id === user.id);
-    const [{ venues }, { acts }] = await Promise.all([
+    const [{ items: venues }, { items: acts }] = await Promise.all([
       listVenues(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
       listActs(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
     ]);

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
 import type { Database } from '../../db/schema.js';
+import { publicFilledSlots } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { matchesIfNoneMatch } from '../../lib/conditional.js';
 
@@ -21,27 +22,19 @@ interface SetRow {
 
 /** Every scheduled set, or one act's: one query. */
 export function loadSets(q: Q, actId?: number): Promise<SetRow[]> {
-  return (
-    q
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-      .select([
-        'venues.id as venue_id',
-        'venues.address',
-        'venue_slots.slot_def',
-        'acts.id as act_id',
-        'acts.name as act_name',
-      ])
-      // docs/behaviour.md#moderation: as the public schedule, without hidden acts and venues.
-      .where('venues.hidden_at', 'is', null)
-      .where('acts.hidden_at', 'is', null)
-      .$if(actId !== undefined, (qb) => qb.where('acts.id', '=', actId!))
-      .orderBy('venue_slots.slot_def')
-      .orderBy('venues.address')
-      .orderBy('venues.id')
-      .execute()
-  );
+  return publicFilledSlots(q)
+    .select([
+      'venues.id as venue_id',
+      'venues.address',
+      'venue_slots.slot_def',
+      'acts.id as act_id',
+      'acts.name as act_name',
+    ])
+    .$if(actId !== undefined, (qb) => qb.where('acts.id', '=', actId!))
+    .orderBy('venue_slots.slot_def')
+    .orderBy('venues.address')
+    .orderBy('venues.id')
+    .execute();
 }
 
 /**

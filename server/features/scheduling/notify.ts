@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Database } from '../../db/schema.js';
+import { filledSlots } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { currentFestivalDay } from '../festival/festival-day.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -25,10 +26,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 
 /** The scheduled slots of a venue, or of an act, with the act, the venue and both owners. */
 function scheduledSlots(q: Q) {
-  return q
-    .selectFrom('venue_slots')
-    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-    .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+  return filledSlots(q)
     .innerJoin('users as act_owner', 'act_owner.id', 'acts.creator_id')
     .innerJoin('users as host', 'host.id', 'venues.creator_id')
     .select([

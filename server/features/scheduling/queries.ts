@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { SlotDef } from '../../../contract/enums.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { publicFilledSlots } from '../../db/filled-slots.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -32,34 +33,25 @@ export interface ScheduledCellRow {
 
 /** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
 export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
-  return (
-    q
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-      .select([
-        'venues.id as venue_id',
-        'venues.address',
-        'venues.address_url',
-        'venues.latitude',
-        'venues.longitude',
-        'venues.step_free',
-        'venues.seating',
-        'venues.shade',
-        'venues.restroom_nearby',
-        'venues.accessibility_note',
-        'venue_slots.slot_def',
-        'acts.id as act_id',
-        'acts.name as act_name',
-        'acts.bio as act_bio',
-        'acts.type as act_type',
-      ])
-      // docs/behaviour.md#moderation: a hidden act's sets, and every set at a hidden venue, are
-      // not on the public schedule.
-      .where('venues.hidden_at', 'is', null)
-      .where('acts.hidden_at', 'is', null)
-      .execute()
-  );
+  return publicFilledSlots(q)
+    .select([
+      'venues.id as venue_id',
+      'venues.address',
+      'venues.address_url',
+      'venues.latitude',
+      'venues.longitude',
+      'venues.step_free',
+      'venues.seating',
+      'venues.shade',
+      'venues.restroom_nearby',
+      'venues.accessibility_note',
+      'venue_slots.slot_def',
+      'acts.id as act_id',
+      'acts.name as act_name',
+      'acts.bio as act_bio',
+      'acts.type as act_type',
+    ])
+    .execute();
 }
 
 /**
@@ -159,6 +151,15 @@ export interface UnmatchedActRow {
   preferred_slots: string[];
 }
 
+/** The venue slots at this slot time that hold the act of the outer query. */
+function setsInSlot(eb: ExpressionBuilder<Database, 'acts'>, slot: SlotDef) {
+  return eb
+    .selectFrom('venue_slots')
+    .select('venue_slots.id')
+    .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+    .where('venue_slots.slot_def', '=', slot);
+}
+
 /**
  * docs/behaviour.md#states-and-transitions: the acts a venue may put into a slot: every act not
  * playing that slot time at another venue (an act plays once per slot time), which includes the act
@@ -172,29 +173,13 @@ export async function findUnmatchedActs(q: Q, venueId: number, slot: SlotDef): P
     .select(['acts.id', 'acts.name', 'acts.type', 'act_slots.slot_def'])
     // docs/behaviour.md#moderation: a hidden act is not offered, unless it is already in this
     // very slot (so saving the slots screen does not take it out unasked).
-    .where(({ or, eb, exists, selectFrom }) =>
-      or([
+    .where((eb) =>
+      eb.or([
         eb('acts.hidden_at', 'is', null),
-        exists(
-          selectFrom('venue_slots')
-            .select('venue_slots.id')
-            .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
-            .where('venue_slots.slot_def', '=', slot)
-            .where('venue_slots.venue_id', '=', venueId),
-        ),
+        eb.exists(setsInSlot(eb, slot).where('venue_slots.venue_id', '=', venueId)),
       ]),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('venue_slots')
-            .select('venue_slots.id')
-            .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
-            .where('venue_slots.slot_def', '=', slot)
-            .where('venue_slots.venue_id', '<>', venueId),
-        ),
-      ),
-    )
+    .where((eb) => eb.not(eb.exists(setsInSlot(eb, slot).where('venue_slots.venue_id', '<>', venueId))))
     .orderBy('acts.name')
     .orderBy('acts.id')
     .orderBy('act_slots.slot_def')

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { VENUE_AMENITIES, type VenueAmenity, type VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import { readPage } from '../../db/paging.js';
+import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { Database, VenuesTable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
@@ -52,10 +52,7 @@ export interface Page {
 }
 
 const ORDER: Record<VenueListQuery['order_by'], ['updated_at' | 'created_at' | 'address', 'asc' | 'desc']> = {
-  '-updated_time': ['updated_at', 'desc'],
-  updated_time: ['updated_at', 'asc'],
-  '-created_time': ['created_at', 'desc'],
-  created_time: ['created_at', 'asc'],
+  ...ORDER_BY_TIME,
   address: ['address', 'asc'],
   '-address': ['address', 'desc'],
 };
@@ -95,44 +92,23 @@ function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect,
   return eb.and(all);
 }
 
-export interface VenuePage {
-  venues: VenueRecord[];
-  /** Every match, ignoring paging; only when asked for. */
-  total?: number;
-}
-
 /** A page of venues with their details, and the number of all matches when asked (server/db/paging.ts). */
-export async function listVenues(db: Db, filters: VenueFilters, page: Page, withTotal = false): Promise<VenuePage> {
-  const [column, direction] = ORDER[page.order_by];
-  const { rows, total } = await readPage(
+export function listVenues(
+  db: Db,
+  filters: VenueFilters,
+  page: Page,
+  withTotal = false,
+): Promise<CataloguePage<VenueRecord>> {
+  return readCataloguePage(
     {
-      matches: (withCount) =>
-        db.kysely
-          .selectFrom('venues')
-          .select('id')
-          .$if(withCount, (q) => q.select((eb) => eb.fn.countAll<number>().over().as('total')))
-          .where((eb) => conditions(eb, db.dialect, filters))
-          .orderBy(column, direction)
-          // Ties (rows written in the same millisecond) still come in a stable order across pages.
-          .orderBy('id', direction)
-          .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset))
-          .execute(),
+      matching: db.kysely.selectFrom('venues').where((eb) => conditions(eb, db.dialect, filters)),
       rows: (ids) => db.kysely.selectFrom('venues').selectAll().where('id', 'in', ids).execute(),
-      count: () => countVenues(db, filters),
+      details: (rows) => withDetails(db.kysely, rows),
     },
+    ORDER[page.order_by],
+    page,
     { withTotal, search: Boolean(filters.search) },
   );
-  const venues = await withDetails(db.kysely, rows);
-  return total === undefined ? { venues } : { venues, total };
-}
-
-export async function countVenues(db: Db, filters: VenueFilters): Promise<number> {
-  const row = await db.kysely
-    .selectFrom('venues')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where((eb) => conditions(eb, db.dialect, filters))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
 }
 
 export async function findVenue(q: Q, id: number): Promise<VenueRecord | undefined> {

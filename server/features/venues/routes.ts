@@ -5,6 +5,7 @@ import { IdParamsSchema } from '../../../contract/forms.js';
 import {
   CreateVenueInputSchema,
   UpdateVenueInputSchema,
+  type UpdateVenueInput,
   VenueListQuerySchema,
   VenueListResponseSchema,
   VenueSchema,
@@ -15,7 +16,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
-import { canSee, hiddenInList } from '../auth/policy.js';
+import { canSee, listView } from '../auth/policy.js';
 import { notifyVenueDeleted } from '../scheduling/notify.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeVenue } from './policy.js';
@@ -38,6 +39,12 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
     return venue;
   };
 
+  /** The form's stored values, its pin checked first (a 400) and its bio sanitized in the worker pool. */
+  const checkedValues = async (body: UpdateVenueInput) => {
+    checkPin(deps.festival.map, body.latitude, body.longitude);
+    return venueValues(deps.festival.map_search_url, body, await sanitizeRichTextField('bio', body.bio));
+  };
+
   return async (app) => {
     app.get(
       '/',
@@ -53,22 +60,18 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
-        // Hidden venues are listed for admins, and for their owner in the owner's own list
-        // (docs/behaviour.md#moderation).
-        const hidden = hiddenInList(request.user, filters.creator_id);
-        // Kept rendered per query and per kind of viewer (only admins see creators' e-mails and
-        // hidden venues; an owner's own list shows theirs). A page kept for everyone is presented
-        // for no one in particular.
-        const viewer = hidden === 'none' ? null : request.user;
-        const key = `${hidden === 'all' ? 'admin' : hidden === 'own' ? `owner ${request.user?.id}` : 'everyone'} ${JSON.stringify(request.query)}`;
-        return lists.send(request, reply as FastifyReply, key, async () => {
-          const { venues, total } = await listVenues(
+        const view = listView(request.user, filters.creator_id, request.query);
+        return lists.send(request, reply as FastifyReply, view.cacheKey, async () => {
+          const { items, total } = await listVenues(
             db,
-            { ...filters, include_hidden: hidden !== 'none' },
+            { ...filters, include_hidden: view.include_hidden },
             { offset, limit, order_by },
             include_total,
           );
-          return { data: venues.map((v) => presentVenue(v, viewer)), ...(total !== undefined ? { total } : {}) };
+          return {
+            data: items.map((v) => presentVenue(v, view.presentFor)),
+            ...(total !== undefined ? { total } : {}),
+          };
         });
       },
     );
@@ -96,12 +99,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        checkPin(deps.festival.map, request.body.latitude, request.body.longitude);
-        const { values, images } = venueValues(
-          deps.festival.map_search_url,
-          request.body,
-          await sanitizeRichTextField('bio', request.body.bio),
-        );
+        const { values, images } = await checkedValues(request.body);
         const now = clock.now();
         const id = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);
@@ -134,12 +132,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const user = currentUser(request);
         await changeableVenue(request.params.id, user);
-        checkPin(deps.festival.map, request.body.latitude, request.body.longitude);
-        const { values, images } = venueValues(
-          deps.festival.map_search_url,
-          request.body,
-          await sanitizeRichTextField('bio', request.body.bio),
-        );
+        const { values, images } = await checkedValues(request.body);
         const now = clock.now();
         const updated = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);

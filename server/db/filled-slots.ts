@@ -1,0 +1,18 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Every filled venue slot, joined to its venue and its act: what the schedule, its notices and exports read. */
+export function filledSlots(q: Kysely<Database> | Transaction<Database>) {
+  return q
+    .selectFrom('venue_slots')
+    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+    .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id');
+}
+
+/**
+ * The filled slots the public schedule shows (docs/behaviour.md#moderation): a hidden act's sets,
+ * and every set at a hidden venue, are left out.
+ */
+export function publicFilledSlots(q: Kysely<Database> | Transaction<Database>) {
+  return filledSlots(q).where('venues.hidden_at', 'is', null).where('acts.hidden_at', 'is', null);
+}
