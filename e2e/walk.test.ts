@@ -121,6 +121,19 @@ describe('screens an owner sees', () => {
       .getByRole('link', { name: `${festival.name} ${festival.year}` });
     await brand.waitFor();
     expect(await brand.getAttribute('aria-current')).toBe('page');
+    // Seen, not only announced: the white brand link is underlined on its own page, and not elsewhere.
+    const underline = () =>
+      brand.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { textDecorationLine: string } }).getComputedStyle(
+            el,
+          ).textDecorationLine,
+      );
+    expect(await underline()).toBe('underline');
     await expectNoAxeViolations(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
+    await page.waitForURL('**/schedule');
+    expect(await brand.getAttribute('aria-current')).toBeNull();
+    expect(await underline()).toBe('none');
   });
 });

@@ -14,7 +14,7 @@ describe('the offline banner', () => {
     expect(offlineBanner()).toBeNull();
 
     vi.spyOn(window, 'confirm').mockReturnValue(false);
-    // Nothing listens on port 9 (discard) here: the connection is refused, as with no signal.
+    // Port 9 (discard) is one fetch refuses to call ("bad port"): the call gets no response at all, as with no signal.
     setApiBaseUrl('http://127.0.0.1:9');
     await probeServer(); // as the app does on start, on the browser's "online", and every 5 s while offline
     expect(await screen.findByText(/^Offline/)).toBeInTheDocument();

@@ -35,7 +35,7 @@ describe('api client', () => {
 
   test('no response at all shows the network-error dialog, then throws NetworkError', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    // Nothing listens on port 9 (discard) here: the connection is refused.
+    // Port 9 (discard) is one fetch refuses to call ("bad port"): the call gets no response at all.
     setApiBaseUrl('http://127.0.0.1:9');
     const failure = await apiGet('/v1/festival').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(NetworkError);

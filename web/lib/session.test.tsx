@@ -136,7 +136,7 @@ describe('session', () => {
     await checkSession();
     const confirm = vi.spyOn(window, 'confirm');
     const calls = watchFetch();
-    // Nothing listens on port 9 (discard) here: the connection is refused, as when offline.
+    // Port 9 (discard) is one fetch refuses to call ("bad port"): the call gets no response at all, as offline.
     setApiBaseUrl('http://127.0.0.1:9');
     try {
       fireEvent.focus(window);

@@ -101,7 +101,7 @@ describe('/contact', () => {
     await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'offline@example.test');
     await user.type(await editor(), 'Is there parking?');
     vi.spyOn(window, 'confirm').mockReturnValue(false);
-    // Nothing listens on port 9 (discard) here: the connection is refused, as when offline.
+    // Port 9 (discard) is one fetch refuses to call ("bad port"): the call gets no response at all, as offline.
     setApiBaseUrl('http://127.0.0.1:9');
     try {
       await user.click(screen.getByRole('button', { name: 'Submit' }));

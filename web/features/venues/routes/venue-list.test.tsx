@@ -135,3 +135,27 @@ describe('/venues by role', () => {
     expect(screen.queryByRole('link', { name: 'New Venue' })).not.toBeInTheDocument();
   });
 });
+
+describe('/venues cards show the first lines of a bio', () => {
+  test('a long rich-text bio is a short plain excerpt on the card, whole on the venue page, with no gap after it', async () => {
+    const address = `${Date.now()} Excerpt Lane`;
+    const first = 'Un porche au coin de la rue, café et « musique » pour tous. '.repeat(8);
+    const bio = `<h2>Our porch</h2><p><em>${first}</em></p><p>The whole story ends here: TAIL-MARK</p><p><br></p><p><br></p>`;
+    const venue = await createVenue(await signUp(['host']), { address, bio });
+    const { router } = renderApp(`/venues?search=${encodeURIComponent(address)}`);
+    const card = await screen.findByRole('article', { name: `Venue: ${address}` });
+    const excerpt = card.querySelector('.bio-excerpt');
+    expect(excerpt?.textContent).toMatch(/^Our porch Un porche au coin de la rue, café et « musique » pour tous\. Un/);
+    expect(excerpt?.textContent).toMatch(/…$/);
+    expect(excerpt!.textContent!.length).toBeLessThanOrEqual(241);
+    expect(card).not.toHaveTextContent('TAIL-MARK');
+    expect(within(card).queryByRole('heading', { name: 'Our porch' })).not.toBeInTheDocument();
+
+    await router.navigate(`/venues/${venue.id}`);
+    const page = (await screen.findByRole('heading', { level: 1, name: address })).closest('article')!;
+    const full = page.querySelector('.rich-text')!;
+    expect(full).toHaveTextContent('TAIL-MARK');
+    // The editor's empty trailing paragraphs leave no gap: the last paragraph is the text.
+    expect(full.lastElementChild).toHaveTextContent('The whole story ends here: TAIL-MARK');
+  }, 60_000);
+});
