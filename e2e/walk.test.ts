@@ -133,7 +133,7 @@ describe('screens an owner sees', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
     await page.waitForURL('**/schedule');
-    expect(await brand.getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => brand.getAttribute('aria-current')).toBeNull();
     expect(await underline()).toBe('none');
   });
 });
