@@ -1,27 +1,22 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActListResponse } from '../../contract/acts.js';
 import type { VenueListResponse } from '../../contract/venues.js';
 import { buildApp } from '../app.js';
 import { loadFestivalConfig } from '../features/festival/load.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../test/builders.js';
+import { TEST_JWT_SECRET } from '../test/app.js';
+import { useTestApp } from '../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer } from '../test/builders.js';
 import { buildAct, buildVenue } from '../test/catalogue-builders.js';
 
 /**
  * The venue and act lists are kept rendered (server/lib/list-cache.ts). What a client must never
  * notice: an old page after any change, however it was made, or another viewer's page.
  */
-let t: TestApp;
-let host: BuiltUser;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app, { name: 'Hana Host' });
-  admin = await buildAdmin(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, admin },
+} = useTestApp({ host: (app) => buildHost(app, { name: 'Hana Host' }), admin: buildAdmin });
 
 const venues = async (query: string, headers: Record<string, string> = {}, app = t.app) => {
   const res = await app.inject({ method: 'GET', url: `/v1/venues?creator_id=${host.user.id}&${query}`, headers });

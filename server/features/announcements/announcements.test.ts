@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditResponseSchema } from '../../../contract/admin.js';
 import {
   AnnouncementsResponseSchema,
@@ -7,17 +7,14 @@ import {
 } from '../../../contract/announcements.js';
 import { buildApp } from '../../app.js';
 import { loadFestivalConfig } from '../festival/load.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
+import { TEST_JWT_SECRET } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, type BuiltUser } from '../../test/builders.js';
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Ada Announcer' });
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: (app) => buildAdmin(app, { name: 'Ada Announcer' }) });
 
 // The test clock starts on 2025-05-01 at 12:00 UTC.
 const valid = {

@@ -4,20 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleResponseSchema, type ScheduleResponse } from '../../../contract/schedule.js';
 import { buildApp } from '../../app.js';
 import { openDb, type Db } from '../../db/connection.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
+import { TEST_JWT_SECRET } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { actBody, buildAct, buildVenue, venueBody } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let performer: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, performer },
+} = useTestApp({ host: buildHost, performer: buildPerformer });
 
 type Headers = Record<string, string>;
 

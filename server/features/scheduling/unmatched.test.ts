@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer } from '../../test/builders.js';
 import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let performer: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, performer },
+} = useTestApp({ host: buildHost, performer: buildPerformer });
 
 const unmatched = (query: string) => t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?${query}` });
 const offeredIds = async (venue: number, slot: string) => {
