@@ -2,9 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ActListResponse } from '../../contract/acts.js';
 import type { VenueListResponse } from '../../contract/venues.js';
-import { buildApp } from '../app.js';
-import { loadFestivalConfig } from '../features/festival/load.js';
-import { TEST_JWT_SECRET } from '../test/app.js';
+import { secondApp } from '../test/app.js';
 import { useTestApp } from '../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer } from '../test/builders.js';
 import { buildAct, buildVenue } from '../test/catalogue-builders.js';
@@ -52,14 +50,7 @@ describe('the kept list pages', () => {
 
   it('show a change made through another app process on the same database', async () => {
     // A second app on the same database, as behind a load balancer: its write, this one's read.
-    const other = await buildApp({
-      db: t.testDb.db,
-      festival: loadFestivalConfig('festival.config.json'),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      clock: t.clock,
-      webRoot: '/nonexistent',
-    });
+    const other = await secondApp(t);
     try {
       const id = await buildVenue(t.app, host, { address: '20 Twin Road' });
       expect((await venues('search=twin')).data).toHaveLength(1);

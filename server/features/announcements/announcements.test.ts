@@ -5,9 +5,7 @@ import {
   DeskAnnouncementSchema,
   DeskAnnouncementsResponseSchema,
 } from '../../../contract/announcements.js';
-import { buildApp } from '../../app.js';
-import { loadFestivalConfig } from '../festival/load.js';
-import { TEST_JWT_SECRET } from '../../test/app.js';
+import { secondApp } from '../../test/app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, type BuiltUser } from '../../test/builders.js';
 
@@ -130,14 +128,7 @@ describe('announcements', () => {
     expect(same.body).toBe('');
 
     // Posted through a second app on the same database, as behind a load balancer.
-    const other = await buildApp({
-      db: t.testDb.db,
-      festival: loadFestivalConfig('festival.config.json'),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      clock: t.clock,
-      webRoot: '/nonexistent',
-    });
+    const other = await secondApp(t);
     try {
       const res = await other.inject({
         method: 'POST',

@@ -3,7 +3,7 @@ import { ACT_STATUS, actStatus, type Act } from '../../../contract/acts.js';
 import type { Venue } from '../../../contract/venues.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+import { buildAct, buildVenue, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
 import { notifyVenueDeleted } from './notify.js';
 
 const {
@@ -15,18 +15,8 @@ const {
 });
 
 type Headers = Record<string, string>;
-const setSlots = async (
-  venue: number,
-  who: BuiltUser,
-  slots: Array<{ slot_def: string; scheduled_act_id?: number | null }>,
-) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/venues/${venue}`,
-    headers: who.auth,
-    payload: { available_slots: slots },
-  });
-  expect(res.statusCode).toBe(200);
+const setSlots = async (venue: number, who: BuiltUser, slots: SlotChoice[]) => {
+  await saveSlots(t.app, who, venue, slots);
   // The act's owner has been told (notices are due at once in the test app): a delete now reports
   // these slots. A venue deleted before its notice went is server/features/scheduling/notices.test.ts's.
   await t.flushNotices();
