@@ -1,82 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { SessionUser } from '../contract/auth.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { projectRoot } from './support/server.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('admin');
 
-const PASSWORD = 'Porch-Music-2025';
-// web/lib/session.ts keeps the whole sign-in response under this key.
-const SESSION_KEY = 'user';
-let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
-  people += 1;
-  const email = `admin-e2e-${people}-${Date.now()}@example.test`;
-  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
-}
-
-/** An admin as the committee makes the first one: register, then `npm run admin -- grant`, then sign in. */
-async function signUpAdmin(name: string): Promise<SessionUser> {
-  const person = await signUp(['host'], name);
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', person.email], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
-    stdio: 'pipe',
-  });
-  return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email: person.email, password: PASSWORD } });
-}
-
-/** The page's session: set before any script of the app runs. */
-async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/about`);
-  // A script string: this file is type-checked without the DOM library.
-  const key = JSON.stringify(SESSION_KEY);
-  await page.evaluate(
-    user === null
-      ? `window.localStorage.removeItem(${key})`
-      : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
-  );
-  await page.goto(`${app.baseUrl}${path}`);
-}
+const { api, signUp, signUpAdmin, openAs, createVenue, createAct } = e2eActors(app);
 
 describe('the committee desk in Chromium', () => {
   test('an admin grants admin from the web, downloads every export as parseable CSV, and axe finds nothing on the desk', async () => {
     const admin = await signUpAdmin('Ada Desk');
     const host = await signUp(['host'], '=Formula Host');
-    const venue = await api<{ id: number }>('/v1/venues', {
-      method: 'POST',
-      token: host.jwt_token,
-      body: {
-        address: '@12 Café Street',
-        bio: '<p>A porch.</p>',
-        rain_date_available: true,
-        preferred_act_types: ['folk'],
-        size_pref: 'any',
-        provide_electric: 'yes',
-        provide_sound_system: 'no',
-        available_slots: [{ slot_def: 'Slot 1' }],
-      },
-    });
+    const venue = await createVenue(host, '@12 Café Street', { bio: '<p>A porch.</p>' });
     const page = app.page;
 
     await openAs(page, admin, '/admin');
@@ -150,33 +87,8 @@ describe('the committee desk in Chromium', () => {
     const admin = await signUpAdmin('Rea Release');
     const host = await signUp(['host'], 'Hal Booked');
     const performer = await signUp(['performer'], 'Pip Player');
-    const venue = await api<{ id: number }>('/v1/venues', {
-      method: 'POST',
-      token: host.jwt_token,
-      body: {
-        address: '7 Release Road',
-        bio: '<p>A porch.</p>',
-        rain_date_available: true,
-        preferred_act_types: ['folk'],
-        size_pref: 'any',
-        provide_electric: 'yes',
-        provide_sound_system: 'no',
-        available_slots: [{ slot_def: 'Slot 1' }],
-      },
-    });
-    const act = await api<{ id: number }>('/v1/acts', {
-      method: 'POST',
-      token: performer.jwt_token,
-      body: {
-        name: 'The Early Birds',
-        bio: '<p>Songs.</p>',
-        type: 'folk',
-        rain_date_available: true,
-        preferred_slots: ['Slot 1'],
-        size: 'one_to_three',
-        sound_system: 'bring_own',
-      },
-    });
+    const venue = await createVenue(host, '7 Release Road', { bio: '<p>A porch.</p>' });
+    const act = await createAct(performer, 'The Early Birds', { bio: '<p>Songs.</p>', type: 'folk' });
     await api(`/v1/venues/${venue.id}`, {
       method: 'PATCH',
       token: host.jwt_token,

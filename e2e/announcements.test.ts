@@ -1,51 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { SessionUser } from '../contract/auth.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { projectRoot } from './support/server.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('announcements');
 
-const PASSWORD = 'Porch-Music-2025';
-// web/lib/session.ts keeps the whole sign-in response under this key.
-const SESSION_KEY = 'user';
-
-async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** An admin as the committee makes the first one: register, then `npm run admin -- grant`, then sign in. */
-async function signUpAdmin(name: string): Promise<SessionUser> {
-  const email = `announce-e2e-${Date.now()}@example.test`;
-  await api('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles: ['host'] } });
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', email], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
-    stdio: 'pipe',
-  });
-  return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email, password: PASSWORD } });
-}
-
-async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/about`);
-  // A script string: this file is type-checked without the DOM library.
-  const key = JSON.stringify(SESSION_KEY);
-  await page.evaluate(
-    user === null
-      ? `window.localStorage.removeItem(${key})`
-      : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
-  );
-  await page.goto(`${app.baseUrl}${path}`);
-}
+const { api, signUpAdmin, openAs } = e2eActors(app);
 
 describe('announcements in Chromium', () => {
   test('an admin posts one on the desk, an anonymous visitor sees it on the home page and dismisses it, and axe finds nothing', async () => {

@@ -9,11 +9,11 @@ import { zonedInstant } from '../contract/festival-time.js';
 import type { Venue } from '../contract/venues.js';
 import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('festival-day');
 
-const PASSWORD = 'Porch-Music-2025';
 const ZONE = festivalConfig.timezone;
 const DAY = festivalConfig.event.date;
 /** An instant given as the festival's wall clock on the festival day (or another date). */
@@ -21,27 +21,8 @@ const at = (time: string, date = DAY) => new Date(zonedInstant(date, time, ZONE)
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function signUp(roles: Array<'host' | 'performer'>, name: string): Promise<SessionUser> {
-  people += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
-  return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
-}
+// The people and calls of e2e/support/actors.ts.
+const { api, signUp } = e2eActors(app);
 
 const createAct = (performer: SessionUser, name: string, type: Genre, bio: string) =>
   api<Act>('/v1/acts', {

@@ -1,7 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { SessionUser } from '../contract/auth.js';
-import { e2eActors, SESSION_KEY } from './support/actors.js';
+import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { useE2eApp } from './support/e2e-app.js';
 
@@ -10,62 +8,24 @@ import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('moderation');
 
-// The people and calls of e2e/support/actors.ts; the page's session is set per visit below, since
-// this test opens pages as several people in turn and as nobody.
-const { api, signUp, signUpAdmin } = e2eActors(app);
+// The people and calls of e2e/support/actors.ts; the page's session is set per visit (openAs),
+// since this test opens pages as several people in turn and as nobody.
+const { api, signUp, signUpAdmin, openAs, createVenue, createAct } = e2eActors(app);
 
-/** The page's session: set before any script of the app runs. */
-async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/about`);
-  // A script string: this file is type-checked without the DOM library.
-  const key = JSON.stringify(SESSION_KEY);
-  await page.evaluate(
-    user === null
-      ? `window.localStorage.removeItem(${key})`
-      : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
-  );
-  await page.goto(`${app.baseUrl}${path}`);
-}
-
-const actBody = (name: string) => ({
-  name,
-  bio: '<p>Songs.</p>',
-  type: 'folk',
-  rain_date_available: true,
-  preferred_slots: ['Slot 1', 'Slot 2'],
-  size: 'one_to_three',
-  sound_system: 'bring_own',
-});
+/** The acts' fields besides their names (see actBody for the rest). */
+const folkInEitherSlot = { bio: '<p>Songs.</p>', type: 'folk', preferred_slots: ['Slot 1', 'Slot 2'] };
 
 describe('moderation in Chromium', () => {
   test('an admin hides an act from its page: an anonymous visitor no longer finds it on /acts or /schedule, its owner sees the reason, and axe finds nothing', async () => {
     const admin = await signUpAdmin('Mo Desk');
     const host = await signUp(['host'], 'Hal Porch');
     const performer = await signUp(['performer'], 'Tess Tuba');
-    const venue = await api<{ id: number }>('/v1/venues', {
-      method: 'POST',
-      token: host.jwt_token,
-      body: {
-        address: '4 Brass Row',
-        bio: '<p>A porch.</p>',
-        rain_date_available: true,
-        preferred_act_types: ['folk'],
-        size_pref: 'any',
-        provide_electric: 'yes',
-        provide_sound_system: 'no',
-        available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
-      },
+    const venue = await createVenue(host, '4 Brass Row', {
+      bio: '<p>A porch.</p>',
+      available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
     });
-    const hidden = await api<{ id: number }>('/v1/acts', {
-      method: 'POST',
-      token: performer.jwt_token,
-      body: actBody('The Tuba Trouble'),
-    });
-    const shown = await api<{ id: number }>('/v1/acts', {
-      method: 'POST',
-      token: performer.jwt_token,
-      body: actBody('The Quiet Kazoos'),
-    });
+    const hidden = await createAct(performer, 'The Tuba Trouble', folkInEitherSlot);
+    const shown = await createAct(performer, 'The Quiet Kazoos', folkInEitherSlot);
     await api(`/v1/venues/${venue.id}`, {
       method: 'PATCH',
       token: host.jwt_token,

@@ -8,6 +8,7 @@ import type { SessionUser } from '../contract/auth.js';
 import type { FestivalConfig } from '../contract/festival.js';
 import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
 import { projectRoot } from './support/server.js';
 
@@ -52,56 +53,17 @@ afterAll(async () => {
   if (tilesUp) await new Promise<void>((ok) => tiles.close(() => ok()));
 });
 
-const PASSWORD = 'Porch-Music-2025';
+// The people and calls of e2e/support/actors.ts.
+const { api, signUp, signInAs, createVenue, createAct } = e2eActors(app);
 let people = 0;
-
-async function api<T>(path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 async function hostWithVenue(
   address: string,
   extra: Record<string, unknown> = {},
 ): Promise<{ host: SessionUser; venue: Venue }> {
-  people += 1;
-  const host = await api<SessionUser>('/v1/auth/signup', {
-    method: 'POST',
-    body: {
-      name: `Porch Host ${people}`,
-      email: `porch-host-${people}@example.test`,
-      password: PASSWORD,
-      roles: ['host'],
-    },
-  });
-  const venue = await api<Venue>('/v1/venues', {
-    method: 'POST',
-    token: host.jwt_token,
-    body: {
-      address,
-      bio: '<p>A porch.</p>',
-      rain_date_available: true,
-      preferred_act_types: ['folk'],
-      available_slots: [{ slot_def: 'Slot 1' }],
-      size_pref: 'any',
-      provide_electric: 'yes',
-      provide_sound_system: 'no',
-      ...extra,
-    },
-  });
-  // A script string: this file is type-checked without the DOM library.
-  await app.context.addInitScript({
-    content: `window.localStorage.setItem('user', ${JSON.stringify(JSON.stringify(host))});`,
-  });
+  const host = await signUp(['host'], `Porch Host ${++people}`);
+  const venue = await createVenue(host, address, { bio: '<p>A porch.</p>', ...extra });
+  await signInAs(host);
   return { host, venue };
 }
 
@@ -190,29 +152,13 @@ async function scheduledVenue(
   amenities: Record<string, boolean> = {},
 ) {
   const { host, venue } = await hostWithVenue(address, { ...pin, ...amenities });
-  people += 1;
-  const performer = await api<SessionUser>('/v1/auth/signup', {
-    method: 'POST',
-    body: {
-      name: `Player ${people}`,
-      email: `player-${people}@example.test`,
-      password: PASSWORD,
-      roles: ['performer'],
-    },
-  });
-  const created = await api<{ id: number }>('/v1/acts', {
-    method: 'POST',
-    token: performer.jwt_token,
-    body: {
-      name: act,
-      bio: '<p>Songs.</p>',
-      type: 'folk',
-      rain_date_available: false,
-      preferred_slots: ['Slot 1'],
-      size: 'one_to_three',
-      sound_system: 'dont_need',
-      venue_pref: '',
-    },
+  const performer = await signUp(['performer'], `Player ${++people}`);
+  const created = await createAct(performer, act, {
+    bio: '<p>Songs.</p>',
+    type: 'folk',
+    rain_date_available: false,
+    sound_system: 'dont_need',
+    venue_pref: '',
   });
   await api(`/v1/venues/${venue.id}`, {
     method: 'PATCH',

@@ -6,14 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { migrate } from './db/migrate.js';
 import { loadFestivalConfig, parseFestivalConfig } from './features/festival/load.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './test/app.js';
+import { TEST_JWT_SECRET } from './test/app.js';
+import { useTestApp } from './test/use-test-app.js';
 import { parseEnv } from './env.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 describe('GET /v1/festival', () => {
   it('serves the edition from festival.config.json', async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
 import type { Act } from '../../contract/acts.js';
 import type { SessionUser } from '../../contract/auth.js';
 import type { Venue } from '../../contract/venues.js';
@@ -29,13 +30,21 @@ export interface E2eActors {
   api<T>(path: string, options?: ApiOptions): Promise<T>;
   /** A new account with `roles`, its e-mail made from `name` and unique in this file. */
   signUp(roles: Role[], name: string): Promise<SessionUser>;
-  /** An admin as the committee makes one: register, then `npm run admin -- grant`, then sign in. */
-  signUpAdmin(name: string): Promise<SessionUser>;
+  /**
+   * An admin as the committee makes one: register (as a host unless `roles` says otherwise), then
+   * `npm run admin -- grant`, then sign in.
+   */
+  signUpAdmin(name: string, roles?: Role[]): Promise<SessionUser>;
   /**
    * Every page this test opens from now on starts signed in as `user` (the session the app
    * stores, docs/behaviour.md#entities).
    */
   signInAs(user: SessionUser): Promise<void>;
+  /**
+   * Opens `path` in `page` as `user` (as nobody for null), for a test that visits as several
+   * people in turn: the session is set before any script of the app runs.
+   */
+  openAs(page: Page, user: SessionUser | null, path: string): Promise<void>;
   /** A porch of `host` at `address` (see venueBody for the rest). */
   createVenue(host: SessionUser, address: string, extra?: Record<string, unknown>): Promise<Venue>;
   /** An act of `performer` called `name` (see actBody for the rest). */
@@ -61,12 +70,13 @@ export function e2eActors(app: E2eApp): E2eActors {
 
   async function signUp(roles: Role[], name: string): Promise<SessionUser> {
     people += 1;
-    const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${people}@example.test`;
+    // Trimmed: an address starting with '-' would be quoted in the committee's CSV exports.
+    const email = `${name.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${people}@example.test`;
     return api<SessionUser>('/v1/auth/signup', { method: 'POST', body: { name, email, password: PASSWORD, roles } });
   }
 
-  async function signUpAdmin(name: string): Promise<SessionUser> {
-    const person = await signUp(['host'], name);
+  async function signUpAdmin(name: string, roles: Role[] = ['host']): Promise<SessionUser> {
+    const person = await signUp(roles, name);
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'grant', person.email], {
       cwd: projectRoot,
       env: { ...process.env, DATABASE_PATH: app.databasePath, DATABASE_URL: '', NODE_ENV: 'test' },
@@ -82,11 +92,22 @@ export function e2eActors(app: E2eApp): E2eActors {
     });
   }
 
+  async function openAs(page: Page, user: SessionUser | null, path: string): Promise<void> {
+    await page.goto(`${app.baseUrl}/about`);
+    const key = JSON.stringify(SESSION_KEY);
+    await page.evaluate(
+      user === null
+        ? `window.localStorage.removeItem(${key})`
+        : `window.localStorage.setItem(${key}, ${JSON.stringify(JSON.stringify(user))})`,
+    );
+    await page.goto(`${app.baseUrl}${path}`);
+  }
+
   const createVenue = (host: SessionUser, address: string, extra: Record<string, unknown> = {}) =>
     api<Venue>('/v1/venues', { method: 'POST', token: host.jwt_token, body: venueBody(address, extra) });
 
   const createAct = (performer: SessionUser, name: string, extra: Record<string, unknown> = {}) =>
     api<Act>('/v1/acts', { method: 'POST', token: performer.jwt_token, body: actBody(name, extra) });
 
-  return { api, signUp, signUpAdmin, signInAs, createVenue, createAct };
+  return { api, signUp, signUpAdmin, signInAs, openAs, createVenue, createAct };
 }

@@ -63,13 +63,32 @@ export function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status}): the e2e tests need dist/`);
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   // The port must be known before the server starts: PUBLIC_URL (used in mailed links) names it.
   const probe = createServer();
   await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((ok) => probe.close(() => ok()));
   return port;
+}
+
+/**
+ * How to stop `child`: SIGTERM, then SIGKILL after 10 s; resolves once it has exited. Until it
+ * exits, a test process that dies without stopping it kills it, so no server is left listening.
+ */
+export function stopperFor(child: ChildProcess): () => Promise<void> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
 }
 
 async function waitUntilUp(
@@ -140,19 +159,10 @@ export async function startServer(name: string): Promise<RunningServer> {
     });
   }
   const output = () => Buffer.concat(captured).toString('utf8');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // If the test process dies without running afterAll, do not leave the server listening.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  const stopChild = stopperFor(child);
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killTimer);
-    }
-    process.off('exit', killOnExit);
+    await stopChild();
     log.end();
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });

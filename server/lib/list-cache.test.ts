@@ -1,27 +1,20 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActListResponse } from '../../contract/acts.js';
 import type { VenueListResponse } from '../../contract/venues.js';
-import { buildApp } from '../app.js';
-import { loadFestivalConfig } from '../features/festival/load.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../test/builders.js';
+import { secondApp } from '../test/app.js';
+import { useTestApp } from '../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer } from '../test/builders.js';
 import { buildAct, buildVenue } from '../test/catalogue-builders.js';
 
 /**
  * The venue and act lists are kept rendered (server/lib/list-cache.ts). What a client must never
  * notice: an old page after any change, however it was made, or another viewer's page.
  */
-let t: TestApp;
-let host: BuiltUser;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app, { name: 'Hana Host' });
-  admin = await buildAdmin(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, admin },
+} = useTestApp({ host: (app) => buildHost(app, { name: 'Hana Host' }), admin: buildAdmin });
 
 const venues = async (query: string, headers: Record<string, string> = {}, app = t.app) => {
   const res = await app.inject({ method: 'GET', url: `/v1/venues?creator_id=${host.user.id}&${query}`, headers });
@@ -57,14 +50,7 @@ describe('the kept list pages', () => {
 
   it('show a change made through another app process on the same database', async () => {
     // A second app on the same database, as behind a load balancer: its write, this one's read.
-    const other = await buildApp({
-      db: t.testDb.db,
-      festival: loadFestivalConfig('festival.config.json'),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      clock: t.clock,
-      webRoot: '/nonexistent',
-    });
+    const other = await secondApp(t);
     try {
       const id = await buildVenue(t.app, host, { address: '20 Twin Road' });
       expect((await venues('search=twin')).data).toHaveLength(1);

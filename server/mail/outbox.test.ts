@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app.js';
 import { enqueueMail } from './outbox.js';
 import { retryDelayMs } from './worker.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const pending = () => t.testDb.db.kysely.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
 

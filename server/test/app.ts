@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connection.js';
 import { buildApp } from '../app.js';
 import type { NoticeTiming, RateRules } from '../deps.js';
 import { loadFestivalConfig } from '../features/festival/load.js';
@@ -80,4 +81,21 @@ export async function createTestApp(
       await testDb.destroy();
     },
   };
+}
+
+/**
+ * Another app process on `t`'s database, as behind a load balancer: `t`'s festival and clock, and
+ * `t`'s connection unless given one of its own. The caller closes it.
+ */
+export async function secondApp(t: TestApp, db: Db = t.testDb.db): Promise<FastifyInstance> {
+  const app = await buildApp({
+    db,
+    festival: t.app.deps.festival,
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: 'http://porchfest.test',
+    clock: t.clock,
+    webRoot: '/nonexistent',
+  });
+  await app.ready();
+  return app;
 }

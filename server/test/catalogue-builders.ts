@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Genre, SlotDef } from '../../contract/enums.js';
 import type { UserRow } from '../db/schema.js';
 import { insertAct } from '../features/acts/queries.js';
@@ -6,6 +7,7 @@ import { storeMedia } from '../features/media/queries.js';
 import { actValues } from '../features/acts/values.js';
 import { insertVenue } from '../features/venues/queries.js';
 import { venueValues } from '../features/venues/values.js';
+import type { BuiltUser } from './builders.js';
 
 let counter = 0;
 
@@ -104,6 +106,28 @@ export async function scheduleAct(
     .where('venue_id', '=', venueId)
     .where('slot_def', '=', slotDef)
     .execute();
+}
+
+/** One of a venue's slots as the scheduling screen saves it: offered, and maybe with an act in it. */
+export interface SlotChoice {
+  slot_def: string;
+  scheduled_act_id?: number | null;
+}
+
+/** Saves `venue`'s slots as `who` over PATCH /v1/venues/:id, as the scheduling screen does; expects a 200. */
+export async function saveSlots(
+  app: FastifyInstance,
+  who: BuiltUser,
+  venue: number,
+  slots: SlotChoice[],
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: `/v1/venues/${venue}`,
+    headers: who.auth,
+    payload: { available_slots: slots },
+  });
+  expect(res.statusCode).toBe(200);
 }
 
 /** A valid POST /v1/venues body; override any field. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/app.js';
 import { actBody, venueBody } from '../../server/test/catalogue-builders.js';
-import { ACTORS, buildWorld, type Actor, type Target, type World } from './support/actors.js';
+import { ACTORS, buildWorld, roomyRateRules, type Actor, type Target, type World } from './support/actors.js';
 import { changedTables, clearTables, snapshot } from './support/snapshot.js';
 
 /**
@@ -256,18 +256,8 @@ const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 
 let t: TestApp;
 beforeAll(async () => {
-  // Generous limits: the table is about who may, not how often (rate limits have tests of their own).
-  const plenty = { limit: 10_000, windowMinutes: 60, blockMinutes: 1 };
-  t = await createTestApp({
-    rateRules: {
-      signinFailures: plenty,
-      signupPerAddress: plenty,
-      forgotPerEmail: plenty,
-      forgotPerAddress: plenty,
-      messagesPerUser: plenty,
-      contactPerAddress: plenty,
-    },
-  });
+  // Generous limits: the table is about who may, not how often.
+  t = await createTestApp({ rateRules: roomyRateRules(10_000) });
 });
 afterAll(() => t.close());
 

@@ -16,6 +16,7 @@ import {
   rawBody,
   type RawBody,
 } from './support/fuzz-arbitraries.js';
+import { roomyRateRules } from './support/actors.js';
 
 /**
  * Attack suite (docs/decisions/0012-attack-suite.md): every /v1 endpoint of the OpenAPI document
@@ -262,17 +263,7 @@ let endpoints: Array<{ method: string; path: string }>;
 
 beforeAll(async () => {
   // Limits out of the way: a 429 would stop a case before the code under test.
-  const plenty = { limit: 1_000_000, windowMinutes: 60, blockMinutes: 1 };
-  t = await createTestApp({
-    rateRules: {
-      signinFailures: plenty,
-      signupPerAddress: plenty,
-      forgotPerEmail: plenty,
-      forgotPerAddress: plenty,
-      messagesPerUser: plenty,
-      contactPerAddress: plenty,
-    },
-  });
+  t = await createTestApp({ rateRules: roomyRateRules(1_000_000) });
   c = await buildContext();
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
     paths: Record<string, Record<string, unknown>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHost, buildPerformer } from '../../server/test/builders.js';
 import { actBody, venueBody } from '../../server/test/catalogue-builders.js';
-import { useTestApp } from '../support/test-app.js';
+import { useTestApp } from '../../server/test/use-test-app.js';
 
 /**
  * Text hygiene through the API: names, act names and addresses made of nothing visible (zero-width

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Act, ActListResponse } from '../../../contract/acts.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, type ActTraits } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let admin: BuiltUser;
-let host: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app);
-  host = await buildHost(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin, host },
+} = useTestApp({ admin: buildAdmin, host: buildHost });
 
 async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();

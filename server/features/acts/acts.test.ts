@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ActMessages, type Act } from '../../../contract/acts.js';
 import { REQUIRED } from '../../../contract/forms.js';
 import { RICH_TEXT_TOO_LONG } from '../../../contract/rich-text.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { actBody, buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let owner: BuiltUser;
-let otherPerformer: BuiltUser;
-let host: BuiltUser;
-let admin: BuiltUser;
-let noRole: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await buildPerformer(t.app, { name: 'Pat Performer' });
-  otherPerformer = await buildPerformer(t.app);
-  host = await buildHost(t.app);
-  admin = await buildAdmin(t.app);
-  noRole = await buildUser(t.app);
+const {
+  t,
+  people: { owner, otherPerformer, host, admin, noRole },
+} = useTestApp({
+  owner: (app) => buildPerformer(app, { name: 'Pat Performer' }),
+  otherPerformer: buildPerformer,
+  host: buildHost,
+  admin: buildAdmin,
+  noRole: buildUser,
 });
-afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const anonymous: Headers = {};

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth.js';
 import { REQUIRED } from '../../../contract/forms.js';
 import { TextMessages } from '../../../contract/text.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildHost, buildPerformer } from '../../test/builders.js';
 import { actBody, venueBody } from '../../test/catalogue-builders.js';
 
 /** The contract's text hygiene (contract/text.ts) as the API answers it, and what it stores. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 describe('text hygiene through the API', () => {
   it('refuses a sign-up name of five zero-width spaces with a 400 naming the name', async () => {

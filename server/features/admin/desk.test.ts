@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AdminMessages,
   AuditResponseSchema,
@@ -7,19 +7,15 @@ import {
   PeopleResponseSchema,
   PersonSchema,
 } from '../../../contract/admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 import { EXPORT_BATCH } from './exports.js';
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Ada Admin' });
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: (app) => buildAdmin(app, { name: 'Ada Admin' }) });
 
 const get = (url: string, who: BuiltUser = admin) => t.app.inject({ method: 'GET', url, headers: who.auth });
 const setAdmin = (id: number, isAdmin: unknown, who: BuiltUser = admin) =>

@@ -7,20 +7,17 @@ import {
   MailingsResponseSchema,
 } from '../../../contract/admin.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 import { testEngine } from '../../test/database.js';
 
 const COMMITTEE = 'committee@porchfest.example.org';
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Ada Admin' });
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: (app) => buildAdmin(app, { name: 'Ada Admin' }) });
 
 const recipients = async (audience: string) => {
   const res = await t.app.inject({

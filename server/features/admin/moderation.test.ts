@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ActListResponseSchema, ActSchema } from '../../../contract/acts.js';
 import { AuditResponseSchema } from '../../../contract/admin.js';
 import { HIDDEN_REASON_MAX, ModerationMessages } from '../../../contract/moderation.js';
 import { UserResourcesSchema } from '../../../contract/profiles.js';
 import { ScheduleResponseSchema } from '../../../contract/schedule.js';
 import { VenueListResponseSchema, VenueSchema } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { linkPreviews } from '../../web/link-preview.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 
 // docs/behaviour.md#moderation, on both engines (TEST_DATABASE_URL runs this on PostgreSQL).
 
-let t: TestApp;
-let admin: BuiltUser;
-let host: BuiltUser;
-let performer: BuiltUser;
-let stranger: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Mona Moderator', email: 'mona@moderation.test' });
-  host = await buildHost(t.app, { name: 'Hilda Host', email: 'hilda@moderation.test' });
-  performer = await buildPerformer(t.app, { name: 'Pete Performer', email: 'pete@moderation.test' });
-  stranger = await buildPerformer(t.app, { email: 'stranger@moderation.test' });
+const {
+  t,
+  people: { admin, host, performer, stranger },
+} = useTestApp({
+  admin: (app) => buildAdmin(app, { name: 'Mona Moderator', email: 'mona@moderation.test' }),
+  host: (app) => buildHost(app, { name: 'Hilda Host', email: 'hilda@moderation.test' }),
+  performer: (app) => buildPerformer(app, { name: 'Pete Performer', email: 'pete@moderation.test' }),
+  stranger: (app) => buildPerformer(app, { email: 'stranger@moderation.test' }),
 });
-afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditResponseSchema, RainDateStatusSchema } from '../../../contract/admin.js';
 import { FestivalResponseSchema } from '../../../contract/festival.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Rita Rain' });
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: (app) => buildAdmin(app, { name: 'Rita Rain' }) });
 
 const switchRain = (active: unknown, who: BuiltUser = admin) =>
   t.app.inject({ method: 'PUT', url: '/v1/admin/settings/rain-date', headers: who.auth, payload: { active } });

@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditResponseSchema } from '../../../contract/admin.js';
 import {
   AnnouncementsResponseSchema,
   DeskAnnouncementSchema,
   DeskAnnouncementsResponseSchema,
 } from '../../../contract/announcements.js';
-import { buildApp } from '../../app.js';
-import { loadFestivalConfig } from '../festival/load.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
+import { secondApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, type BuiltUser } from '../../test/builders.js';
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app, { name: 'Ada Announcer' });
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: (app) => buildAdmin(app, { name: 'Ada Announcer' }) });
 
 // The test clock starts on 2025-05-01 at 12:00 UTC.
 const valid = {
@@ -133,14 +128,7 @@ describe('announcements', () => {
     expect(same.body).toBe('');
 
     // Posted through a second app on the same database, as behind a load balancer.
-    const other = await buildApp({
-      db: t.testDb.db,
-      festival: loadFestivalConfig('festival.config.json'),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      clock: t.clock,
-      webRoot: '/nonexistent',
-    });
+    const other = await secondApp(t);
     try {
       const res = await other.inject({
         method: 'POST',

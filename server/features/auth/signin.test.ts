@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT, base64url } from 'jose';
 import { AuthMessages, AuthServerMessages } from '../../../contract/auth.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
+import { TEST_JWT_SECRET } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const signin = (body: object, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/v1/auth/signin', payload: body, remoteAddress: ip });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages, AuthServerMessages } from '../../../contract/auth.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateRules: { signupPerAddress: { limit: 1000, windowMinutes: 60, blockMinutes: 60 } } });
-});
-afterAll(() => t.close());
+const { t } = useTestApp({}, { rateRules: { signupPerAddress: { limit: 1000, windowMinutes: 60, blockMinutes: 60 } } });
 
 const valid = () => ({
   name: 'Pat Porchsitter',

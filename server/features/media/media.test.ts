@@ -1,21 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RICH_TEXT_MAX_IMAGE_BYTES, RICH_TEXT_MAX_IMAGES } from '../../../contract/rich-text.js';
 import { RichTextMessages } from '../../lib/rich-text.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer } from '../../test/builders.js';
 import { actBody, venueBody } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let performer: BuiltUser;
-let host: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  performer = await buildPerformer(t.app);
-  host = await buildHost(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { performer, host },
+} = useTestApp({ performer: buildPerformer, host: buildHost });
 
 /** A real 1×1 PNG, with `extra` bytes after it so each test can have an image of its own. */
 function png(extra = 0, fill = 0): Buffer {

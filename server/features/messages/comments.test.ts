@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED } from '../../../contract/forms.js';
 import { MessageServerMessages, type Comment } from '../../../contract/messages.js';
 import { RICH_TEXT_TOO_LONG } from '../../../contract/rich-text.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import type { CapturedMail } from '../../test/smtp-sink.js';
 import { insertAct, insertVenue } from './test-targets.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const send = (body: object, user?: BuiltUser) =>
   t.app.inject({ method: 'POST', url: '/v1/comments', payload: body, headers: user?.auth ?? {} });

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED } from '../../../contract/forms.js';
 import { ContactMessages } from '../../../contract/messages.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildPerformer } from '../../test/builders.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const COMMITTEE = 'committee@porchfest.example.org';
 let ips = 0;

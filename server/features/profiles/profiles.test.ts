@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '../../../contract/auth.js';
 import type { UserResources } from '../../../contract/profiles.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let both: BuiltUser;
-let someoneElse: BuiltUser;
-let admin: BuiltUser;
-
+const {
+  t,
+  people: { both, someoneElse, admin },
+} = useTestApp({
+  both: (app) => buildUser(app, { name: 'Robin Both', host: true, performer: true }),
+  someoneElse: buildHost,
+  admin: buildAdmin,
+});
 beforeAll(async () => {
-  t = await createTestApp();
-  both = await buildUser(t.app, { name: 'Robin Both', host: true, performer: true });
-  someoneElse = await buildHost(t.app);
-  admin = await buildAdmin(t.app);
   await buildVenue(t.app, both, { address: '1 Robin Row' });
   await buildAct(t.app, both, { name: 'Robin and the Rails' });
   await buildVenue(t.app, someoneElse, { address: '2 Other Way' });
   await buildAct(t.app, await buildPerformer(t.app), { name: 'Someone Else’s Band' });
 });
-afterAll(() => t.close());
 
 const byId = (id: number | string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/v1/auth/user/${id}/resources`, headers });

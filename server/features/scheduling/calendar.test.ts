@@ -1,20 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zonedInstant } from '../../../contract/festival-time.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let performer: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, performer },
+} = useTestApp({ host: buildHost, performer: buildPerformer });
 
 interface ParsedEvent {
   uid: string;

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACT_STATUS, actStatus, type Act } from '../../../contract/acts.js';
 import type { Venue } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+import { buildAct, buildVenue, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
 import { notifyVenueDeleted } from './notify.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let otherHost: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app, { name: 'Dora Deleter', email: 'dora.deleter@example.test' });
-  otherHost = await buildHost(t.app, { name: 'Olaf Other', email: 'olaf.other@example.test' });
+const {
+  t,
+  people: { host, otherHost },
+} = useTestApp({
+  host: (app) => buildHost(app, { name: 'Dora Deleter', email: 'dora.deleter@example.test' }),
+  otherHost: (app) => buildHost(app, { name: 'Olaf Other', email: 'olaf.other@example.test' }),
 });
-afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const setSlots = async (
-  venue: number,
-  who: BuiltUser,
-  slots: Array<{ slot_def: string; scheduled_act_id?: number | null }>,
-) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/venues/${venue}`,
-    headers: who.auth,
-    payload: { available_slots: slots },
-  });
-  expect(res.statusCode).toBe(200);
+const setSlots = async (venue: number, who: BuiltUser, slots: SlotChoice[]) => {
+  await saveSlots(t.app, who, venue, slots);
   // The act's owner has been told (notices are due at once in the test app): a delete now reports
   // these slots. A venue deleted before its notice went is server/features/scheduling/notices.test.ts's.
   await t.flushNotices();

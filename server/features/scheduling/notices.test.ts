@@ -1,12 +1,12 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SlotDef } from '../../../contract/enums.js';
 import { openDb } from '../../db/connection.js';
 import { smtpTransport } from '../../mail/transport.js';
 import { OutboxWorker } from '../../mail/worker.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { testEngine } from '../../test/database.js';
-import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { buildHost, buildPerformer } from '../../test/builders.js';
 import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
 import { flushScheduleNotices } from './notices.js';
 
@@ -21,15 +21,15 @@ const DELAY_MINUTES = 5;
 const MAX_WAIT_MINUTES = 30;
 const CAP = 3;
 
-let t: TestApp;
-let host: BuiltUser;
-beforeAll(async () => {
-  t = await createTestApp({
+const {
+  t,
+  people: { host },
+} = useTestApp(
+  { host: (app) => buildHost(app, { name: 'Hal Host' }) },
+  {
     notices: { delayMs: DELAY_MINUTES * 60_000, maxWaitMs: MAX_WAIT_MINUTES * 60_000, capPerHour: CAP },
-  });
-  host = await buildHost(t.app, { name: 'Hal Host' });
-});
-afterAll(() => t.close());
+  },
+);
 
 type Slots = Partial<Record<SlotDef, number | null>>;
 async function save(venue: number, slots: Slots): Promise<void> {

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditResponseSchema, DeskSettingsSchema } from '../../../contract/admin.js';
 import { FestivalResponseSchema } from '../../../contract/festival.js';
 import { ScheduleResponseSchema } from '../../../contract/schedule.js';
-import { buildApp } from '../../app.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
+import { createTestApp, secondApp, type TestApp } from '../../test/app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
 
@@ -21,15 +20,7 @@ let otherAct: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = await buildApp({
-    db: t.testDb.db,
-    festival: t.app.deps.festival,
-    jwtSecret: TEST_JWT_SECRET,
-    publicUrl: 'http://porchfest.test',
-    clock: t.clock,
-    webRoot: '/nonexistent',
-  });
-  await other.ready();
+  other = await secondApp(t);
   admin = await buildAdmin(t.app);
   host = await buildHost(t.app);
   performer = await buildPerformer(t.app);

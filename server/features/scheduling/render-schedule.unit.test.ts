@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_PIN_OR_AMENITIES } from '../../test/venue-fields.js';
 import type { ScheduledCellRow } from './queries.js';
 import { buildSchedule, DESCRIPTION_MAX_CHARS, plainDescription } from './render-schedule.js';
 
@@ -6,13 +7,7 @@ const cell = (over: Partial<ScheduledCellRow>): ScheduledCellRow => ({
   venue_id: 1,
   address: '1 A Street',
   address_url: 'https://maps.test/?q=1',
-  latitude: null,
-  longitude: null,
-  step_free: false,
-  seating: false,
-  shade: false,
-  restroom_nearby: false,
-  accessibility_note: '',
+  ...NO_PIN_OR_AMENITIES,
   slot_def: 'Slot 1',
   act_id: 1,
   act_name: 'Act',

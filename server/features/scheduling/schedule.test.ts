@@ -2,22 +2,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleResponseSchema, type ScheduleResponse } from '../../../contract/schedule.js';
-import { buildApp } from '../../app.js';
 import { openDb, type Db } from '../../db/connection.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
-import { actBody, buildAct, buildVenue, venueBody } from '../../test/catalogue-builders.js';
+import { secondApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer, buildUser } from '../../test/builders.js';
+import { actBody, buildAct, buildVenue, saveSlots, venueBody, type SlotChoice } from '../../test/catalogue-builders.js';
+import { NO_PIN_OR_AMENITIES } from '../../test/venue-fields.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let performer: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, performer },
+} = useTestApp({ host: buildHost, performer: buildPerformer });
 
 type Headers = Record<string, string>;
 
@@ -26,19 +21,7 @@ const getSchedule = (headers: Headers = {}, app: FastifyInstance = t.app) =>
 const schedule = async (app: FastifyInstance = t.app) =>
   ScheduleResponseSchema.parse((await getSchedule({}, app)).json());
 const etag = async () => (await getSchedule()).headers.etag as string;
-const setSlots = async (
-  venue: number,
-  slots: Array<{ slot_def: string; scheduled_act_id?: number | null }>,
-  who = host,
-) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/venues/${venue}`,
-    headers: who.auth,
-    payload: { available_slots: slots },
-  });
-  expect(res.statusCode).toBe(200);
-};
+const setSlots = (venue: number, slots: SlotChoice[], who = host) => saveSlots(t.app, who, venue, slots);
 const entryOf = (s: ScheduleResponse, venue: number) => s.data.find((e) => e.id === venue);
 
 describe('GET /v1/schedule', () => {
@@ -69,13 +52,7 @@ describe('GET /v1/schedule', () => {
       id: ten,
       address: '10 Elm Street',
       address_url: 'https://www.google.com/maps/search/?api=1&query=10%20Elm%20Street',
-      latitude: null,
-      longitude: null,
-      step_free: false,
-      seating: false,
-      shade: false,
-      restroom_nearby: false,
-      accessibility_note: '',
+      ...NO_PIN_OR_AMENITIES,
       slot_1: null,
       slot_2: null,
       // The description is the bio's text (decision 0007): no tags, entities decoded, blocks as lines.
@@ -211,14 +188,7 @@ describe('GET /v1/schedule with two app processes on one database', () => {
 
   beforeAll(async () => {
     secondDb = openDb(t.testDb.options);
-    second = await buildApp({
-      db: secondDb,
-      festival: t.app.deps.festival,
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      clock: t.clock,
-      webRoot: '/nonexistent',
-    });
+    second = await secondApp(t, secondDb);
     await second.ready();
   });
   afterAll(async () => {

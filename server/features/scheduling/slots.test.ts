@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACT_STATUS, actStatus, type Act } from '../../../contract/acts.js';
 import type { SlotDef } from '../../../contract/enums.js';
 import { VenueMessages, type Venue } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let otherHost: BuiltUser;
-let performer: BuiltUser;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app, { name: 'Hana Host' });
-  otherHost = await buildHost(t.app, { name: 'Otto Otherhost' });
-  performer = await buildPerformer(t.app, { name: 'Pia Performer' });
-  admin = await buildAdmin(t.app);
+const {
+  t,
+  people: { host, otherHost, performer, admin },
+} = useTestApp({
+  host: (app) => buildHost(app, { name: 'Hana Host' }),
+  otherHost: (app) => buildHost(app, { name: 'Otto Otherhost' }),
+  performer: (app) => buildPerformer(app, { name: 'Pia Performer' }),
+  admin: buildAdmin,
 });
-afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 type SlotInput = { slot_def: string; scheduled_act_id?: number | null };

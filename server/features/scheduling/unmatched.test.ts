@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildHost, buildPerformer } from '../../test/builders.js';
+import { buildAct, buildVenue, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let host: BuiltUser;
-let performer: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { host, performer },
+} = useTestApp({ host: buildHost, performer: buildPerformer });
 
 const unmatched = (query: string) => t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?${query}` });
 const offeredIds = async (venue: number, slot: string) => {
@@ -21,15 +15,7 @@ const offeredIds = async (venue: number, slot: string) => {
   expect(res.statusCode).toBe(200);
   return UnmatchedActsResponseSchema.parse(res.json()).data.map((a) => a.id);
 };
-const setSlots = async (venue: number, slots: Array<{ slot_def: string; scheduled_act_id?: number | null }>) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/v1/venues/${venue}`,
-    headers: host.auth,
-    payload: { available_slots: slots },
-  });
-  expect(res.statusCode).toBe(200);
-};
+const setSlots = (venue: number, slots: SlotChoice[]) => saveSlots(t.app, host, venue, slots);
 
 describe('GET /v1/acts/unmatched', () => {
   it('offers every act free at that slot time, with the act already in this venue’s slot, and not one booked elsewhere', async () => {

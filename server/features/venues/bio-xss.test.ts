@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, type BuiltUser } from '../../test/builders.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin } from '../../test/builders.js';
 import { actBody, venueBody } from '../../test/catalogue-builders.js';
 
 /**
@@ -153,14 +153,10 @@ function dangers(html: string): string[] {
   return found;
 }
 
-let t: TestApp;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await buildAdmin(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { admin },
+} = useTestApp({ admin: buildAdmin });
 
 async function storedBios(table: 'venues' | 'acts', id: number): Promise<string> {
   const row = await t.app.deps.db.kysely.selectFrom(table).select('bio').where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScheduleResponse } from '../../../contract/schedule.js';
 import type { Venue, VenueListResponse } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin, buildHost } from '../../test/builders.js';
 import { buildAct, scheduleAct, venueBody } from '../../test/catalogue-builders.js';
+import { NO_PIN_OR_AMENITIES } from '../../test/venue-fields.js';
 
 // festival.config.json's box: [[42.41, -76.55], [42.48, -76.45]].
 const INSIDE = { latitude: 42.444, longitude: -76.5019 };
 
-let t: TestApp;
-let owner: BuiltUser;
-let otherHost: BuiltUser;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await buildHost(t.app);
-  otherHost = await buildHost(t.app);
-  admin = await buildAdmin(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { owner, otherHost, admin },
+} = useTestApp({ owner: buildHost, otherHost: buildHost, admin: buildAdmin });
 
 type Headers = Record<string, string>;
 const post = (headers: Headers, payload: object) =>
@@ -43,15 +36,7 @@ describe('venue pins', () => {
 
   it('has no pin and no amenities when the form leaves them out', async () => {
     const venue = await created({});
-    expect(venue).toMatchObject({
-      latitude: null,
-      longitude: null,
-      step_free: false,
-      seating: false,
-      shade: false,
-      restroom_nearby: false,
-      accessibility_note: '',
-    });
+    expect(venue).toMatchObject(NO_PIN_OR_AMENITIES);
   });
 
   it('refuses coordinates outside the box, naming the field', async () => {

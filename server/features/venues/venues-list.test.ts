@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Venue, VenueListResponse } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, type VenueTraits } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let performer: BuiltUser;
-let admin: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  performer = await buildPerformer(t.app);
-  admin = await buildAdmin(t.app);
-});
-afterAll(() => t.close());
+const {
+  t,
+  people: { performer, admin },
+} = useTestApp({ performer: buildPerformer, admin: buildAdmin });
 
 async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();

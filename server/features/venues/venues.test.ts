@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUIRED } from '../../../contract/forms.js';
 import { RICH_TEXT_TOO_LONG } from '../../../contract/rich-text.js';
 import { VenueMessages, type Venue } from '../../../contract/venues.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
+import { useTestApp } from '../../test/use-test-app.js';
+import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, venueBody } from '../../test/catalogue-builders.js';
 
-let t: TestApp;
-let owner: BuiltUser;
-let otherHost: BuiltUser;
-let performer: BuiltUser;
-let admin: BuiltUser;
-let noRole: BuiltUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await buildHost(t.app, { name: 'Olive Owner' });
-  otherHost = await buildHost(t.app);
-  performer = await buildPerformer(t.app);
-  admin = await buildAdmin(t.app);
-  noRole = await buildUser(t.app);
+const {
+  t,
+  people: { owner, otherHost, performer, admin, noRole },
+} = useTestApp({
+  owner: (app) => buildHost(app, { name: 'Olive Owner' }),
+  otherHost: buildHost,
+  performer: buildPerformer,
+  admin: buildAdmin,
+  noRole: buildUser,
 });
-afterAll(() => t.close());
 
 type Headers = Record<string, string>;
 const anonymous: Headers = {};

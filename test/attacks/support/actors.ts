@@ -5,6 +5,22 @@ import { sessionKey, signSession, SESSION_HOURS } from '../../../server/features
 import { buildAct, buildVenue } from '../../../server/test/catalogue-builders.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../../server/test/builders.js';
 
+/**
+ * Sign-in, sign-up, reset and message limits at `limit` an hour: out of the way of a file about
+ * who may do what, or what a request may hold (the rate limits have tests of their own).
+ */
+export function roomyRateRules(limit: number) {
+  const roomy = { limit, windowMinutes: 60, blockMinutes: 1 };
+  return {
+    signinFailures: roomy,
+    signupPerAddress: roomy,
+    forgotPerEmail: roomy,
+    forgotPerAddress: roomy,
+    messagesPerUser: roomy,
+    contactPerAddress: roomy,
+  };
+}
+
 /** The columns of the authorization matrix, in its order. */
 export const ACTORS = [
   'anonymous',

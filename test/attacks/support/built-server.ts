@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import { projectRoot } from '../../../e2e/support/server.js';
+import { freePort, projectRoot, stopperFor } from '../../../e2e/support/server.js';
 
 export interface BuiltServer {
   baseUrl: string;
@@ -8,14 +7,6 @@ export interface BuiltServer {
   output(): string;
   /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((ok) => probe.close(() => ok()));
-  return port;
 }
 
 /**
@@ -49,19 +40,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   child.stdout.on('data', (c: Buffer) => captured.push(c));
   child.stderr.on('data', (c: Buffer) => captured.push(c));
   const output = () => Buffer.concat(captured).toString('utf8');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    process.off('exit', killOnExit);
-  };
+  const stop = stopperFor(child);
 
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { projectRoot } from '../../../e2e/support/server.js';
+import { projectRoot, stopperFor } from '../../../e2e/support/server.js';
+import type { DatabaseOptions } from '../../../server/test/database.js';
 
 /** The secret every app process of a fault test shares: one JWT_SECRET is what makes sessions portable. */
 export const FAULTS_JWT_SECRET = 'faults-secret-that-is-long-enough-for-hs256-0123456789';
-
-export type DatabaseOptions = { databaseUrl: string } | { databasePath: string };
 
 export interface AppProcess {
   /** http://127.0.0.1:<port> */
@@ -86,19 +85,7 @@ export async function startAppProcess(options: StartOptions): Promise<AppProcess
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  // A test process that dies must not leave servers listening.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  void exited.then(() => process.off('exit', killOnExit));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const stop = stopperFor(child);
 
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
