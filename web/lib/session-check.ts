@@ -3,6 +3,7 @@ import { ApiError, apiGet } from './api-client';
 import { clearSession, currentSession } from './session';
 
 let inFlight: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
 
 async function askServer(): Promise<void> {
   const session = currentSession();
@@ -23,13 +24,22 @@ async function askServer(): Promise<void> {
 
 /**
  * Checks the stored session against the server; a session that has ended elsewhere is dropped
- * silently, like an expired one (docs/decisions/0018-walk-fixes.md). One check at a time.
+ * silently, like an expired one (docs/decisions/0018-walk-fixes.md). One check at a time; a check
+ * asked for while one is under way runs once that one is over, since the session may have ended
+ * after the running one was asked (the app regains focus while the check made at load is out).
  */
 export function checkSession(): Promise<void> {
-  inFlight ??= askServer().finally(() => {
-    inFlight = null;
+  if (!inFlight) {
+    inFlight = askServer().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+  queued ??= inFlight.then(() => {
+    queued = null;
+    return checkSession();
   });
-  return inFlight;
+  return queued;
 }
 
 /** Checks the session when the app loads and whenever it comes back to the front. */
