@@ -127,6 +127,21 @@ describe('session', () => {
     await signedOutQuietly('Fay Focus');
   });
 
+  test('a check asked for while one is out asks the server again once that one is answered', async () => {
+    // The focus after a sign-out elsewhere must not get the answer of a check asked before it.
+    const person = await signUp(['host'], 'Quinn Queue');
+    saveSession(person);
+    const calls = watchFetch();
+    const asked = () => calls().filter((call) => call.endsWith('/v1/test/user')).length;
+    const atLoad = checkSession();
+    const onFocus = checkSession();
+    const onVisible = checkSession();
+    expect(asked()).toBe(1);
+    await Promise.all([atLoad, onFocus, onVisible]);
+    expect(asked()).toBe(2);
+    expect(currentSession()?.id).toBe(person.id);
+  });
+
   test('no answer from the server is no verdict: the person stays signed in, with no dialog', async () => {
     const person = await signUp(['host'], 'Nell Network');
     saveSession(person);
