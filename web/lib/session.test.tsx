@@ -20,6 +20,16 @@ function jumpPastExpiry(token: string): void {
   vi.setSystemTime(expiresAt + 60_000);
 }
 
+/** At /login, signed out (the menu offers Login / Register, not the person's menu), with no alert. */
+async function signedOutQuietly(name: string): Promise<void> {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+  expect(within(nav).queryByRole('button', { name })).not.toBeInTheDocument();
+  expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+}
+
 describe('session', () => {
   test('an expired stored token is dropped silently at start: signed out, no alert, no dialog', async () => {
     const confirm = vi.spyOn(window, 'confirm');
@@ -29,12 +39,7 @@ describe('session', () => {
 
     renderApp('/profile');
     // /profile sends a signed-out visitor to /login.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('button', { name: 'Ezra Expired' })).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await signedOutQuietly('Ezra Expired');
     expect(confirm).not.toHaveBeenCalled();
   });
 
@@ -97,15 +102,6 @@ describe('session', () => {
         })
       ).status,
     ).toBe(200);
-
-  const signedOutQuietly = async (name: string) => {
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  };
 
   test('a session ended elsewhere is dropped quietly when the app loads', async () => {
     const confirm = vi.spyOn(window, 'confirm');
