@@ -1,8 +1,18 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../contract/auth';
 import { logout } from '../features/auth/api/logout';
 import { hasRole } from '../lib/roles';
+
+function MenuLink({ to, onClick, children }: { to: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <Link className="dropdown-item" to={to} onClick={onClick}>
+        {children}
+      </Link>
+    </li>
+  );
+}
 
 /**
  * The account dropdown (docs/behaviour.md#navigation-bar), built as a disclosure (a button that
@@ -80,31 +90,23 @@ export function UserMenu({ user, active, onNavigate }: { user: SessionUser; acti
         {user.name}
       </button>
       <ul id={menuId} className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} hidden={!open}>
-        <li>
-          <Link className="dropdown-item" to="/profile" onClick={choose}>
-            Profile
-          </Link>
-        </li>
+        <MenuLink to="/profile" onClick={choose}>
+          Profile
+        </MenuLink>
         {hasRole(user, 'performer') && (
-          <li>
-            <Link className="dropdown-item" to="/myacts" onClick={choose}>
-              My Acts
-            </Link>
-          </li>
+          <MenuLink to="/myacts" onClick={choose}>
+            My Acts
+          </MenuLink>
         )}
         {hasRole(user, 'host') && (
-          <li>
-            <Link className="dropdown-item" to="/myvenues" onClick={choose}>
-              My Venues
-            </Link>
-          </li>
+          <MenuLink to="/myvenues" onClick={choose}>
+            My Venues
+          </MenuLink>
         )}
         {user.is_admin && (
-          <li>
-            <Link className="dropdown-item" to="/admin" onClick={choose}>
-              Admin
-            </Link>
-          </li>
+          <MenuLink to="/admin" onClick={choose}>
+            Admin
+          </MenuLink>
         )}
         <li>
           <hr className="dropdown-divider" />

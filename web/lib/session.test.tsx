@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, inject, test, vi } from 'vitest';
-import { AuthServerMessages } from '../../contract/auth';
+import { AuthServerMessages, type SignupInput } from '../../contract/auth';
 import { renderApp, signUp } from '../test/render-app';
 import { watchFetch } from '../test/fetch-calls';
 import { ApiError, apiGet, setApiBaseUrl } from './api-client';
@@ -20,29 +20,57 @@ function jumpPastExpiry(token: string): void {
   vi.setSystemTime(expiresAt + 60_000);
 }
 
-describe('session', () => {
-  test('an expired stored token is dropped silently at start: signed out, no alert, no dialog', async () => {
-    const confirm = vi.spyOn(window, 'confirm');
-    const person = await signUp(['host'], 'Ezra Expired');
-    saveSession(person);
-    jumpPastExpiry(person.jwt_token);
+/** Ends the person's session on the server, as a logout or a password reset elsewhere does. */
+const signOutElsewhere = async (token: string) =>
+  expect(
+    (
+      await fetch(`${inject('apiUrl')}/v1/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).status,
+  ).toBe(200);
 
-    renderApp('/profile');
-    // /profile sends a signed-out visitor to /login.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('button', { name: 'Ezra Expired' })).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(confirm).not.toHaveBeenCalled();
-  });
+/** At /login, signed out (the menu offers Login / Register, not the person's menu), with no alert. */
+async function signedOutQuietly(name: string): Promise<void> {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
+  expect(within(nav).queryByRole('button', { name })).not.toBeInTheDocument();
+  expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+}
+
+/**
+ * A host's stored session that `spoil` makes no good before the app loads /profile: it is dropped
+ * silently, with no dialog.
+ */
+async function droppedQuietlyAtLoad(name: string, spoil: (token: string) => unknown): Promise<void> {
+  const confirm = vi.spyOn(window, 'confirm');
+  const person = await signUp(['host'], name);
+  saveSession(person);
+  await spoil(person.jwt_token);
+  renderApp('/profile');
+  // /profile sends a signed-out visitor to /login.
+  await signedOutQuietly(name);
+  expect(confirm).not.toHaveBeenCalled();
+}
+
+/** Signs the new person in and opens their profile. */
+async function atOwnProfile(roles: SignupInput['roles'], name: string) {
+  const person = await signUp(roles, name);
+  saveSession(person);
+  renderApp('/profile');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  return person;
+}
+
+describe('session', () => {
+  test('an expired stored token is dropped silently at start: signed out, no alert, no dialog', () =>
+    droppedQuietlyAtLoad('Ezra Expired', jumpPastExpiry));
 
   test('a token that has not expired keeps the user signed in', async () => {
-    const person = await signUp(['host'], 'Vera Valid');
-    saveSession(person);
-    renderApp('/profile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    const person = await atOwnProfile(['host'], 'Vera Valid');
     expect(screen.getByText('Vera Valid', { selector: 'dd' })).toBeInTheDocument();
     expect(currentSession()).toEqual(person);
   });
@@ -87,41 +115,11 @@ describe('session', () => {
     expect(response.status).toBe(401);
   });
 
-  /** Ends the person's session on the server, as a logout or a password reset elsewhere does. */
-  const signOutElsewhere = async (token: string) =>
-    expect(
-      (
-        await fetch(`${inject('apiUrl')}/v1/auth/logout`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).status,
-    ).toBe(200);
-
-  const signedOutQuietly = async (name: string) => {
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Login / Register' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('button', { name })).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  };
-
-  test('a session ended elsewhere is dropped quietly when the app loads', async () => {
-    const confirm = vi.spyOn(window, 'confirm');
-    const person = await signUp(['host'], 'Lena Loaded');
-    saveSession(person);
-    await signOutElsewhere(person.jwt_token);
-    renderApp('/profile');
-    await signedOutQuietly('Lena Loaded');
-    expect(confirm).not.toHaveBeenCalled();
-  });
+  test('a session ended elsewhere is dropped quietly when the app loads', () =>
+    droppedQuietlyAtLoad('Lena Loaded', signOutElsewhere));
 
   test('a session ended elsewhere is dropped quietly when the app regains focus', async () => {
-    const person = await signUp(['performer'], 'Fay Focus');
-    saveSession(person);
-    renderApp('/profile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    const person = await atOwnProfile(['performer'], 'Fay Focus');
     await signOutElsewhere(person.jwt_token);
     fireEvent.focus(window);
     await signedOutQuietly('Fay Focus');
@@ -143,10 +141,7 @@ describe('session', () => {
   });
 
   test('no answer from the server is no verdict: the person stays signed in, with no dialog', async () => {
-    const person = await signUp(['host'], 'Nell Network');
-    saveSession(person);
-    renderApp('/profile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    const person = await atOwnProfile(['host'], 'Nell Network');
     // The check made at load has had its answer.
     await checkSession();
     const confirm = vi.spyOn(window, 'confirm');

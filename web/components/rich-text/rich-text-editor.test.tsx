@@ -25,6 +25,16 @@ Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
 // Quill loads lazily, and under jsdom the first load takes a few seconds.
 const editor = () => screen.findByRole('textbox', { name: 'Description' }, { timeout: 15_000 });
 
+/** Renders the editor holding `initial`, clicks into it and pastes `text`; returns the editor. */
+async function pasteInto(initial: string, text: string): Promise<HTMLElement> {
+  const user = userEvent.setup();
+  render(<Harness initial={initial} />);
+  const box = await editor();
+  await user.click(box);
+  await user.paste(text);
+  return box;
+}
+
 describe('the rich-text editor', () => {
   test('at the 1500-character limit any key but Backspace shows the alert, and typing adds nothing', async () => {
     render(<Harness initial={`<p>${'a'.repeat(RICH_TEXT_MAX_CHARS)}</p>`} />);
@@ -46,11 +56,7 @@ describe('the rich-text editor', () => {
   }, 30_000);
 
   test('a paste past the limit meets the same alert, and is cut at the limit rather than saved over it', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial="<p>Hello</p>" />);
-    const box = await editor();
-    await user.click(box);
-    await user.paste('p'.repeat(RICH_TEXT_MAX_CHARS + 200));
+    const box = await pasteInto('<p>Hello</p>', 'p'.repeat(RICH_TEXT_MAX_CHARS + 200));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(RICH_TEXT_LIMIT_ALERT);
     await waitFor(() =>
@@ -61,11 +67,7 @@ describe('the rich-text editor', () => {
   }, 30_000);
 
   test('a paste within the limit is kept whole, with no alert', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial="" />);
-    const box = await editor();
-    await user.click(box);
-    await user.paste('q'.repeat(200));
+    const box = await pasteInto('', 'q'.repeat(200));
     await waitFor(() => expect(box).toHaveTextContent('q'.repeat(200)));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   }, 30_000);

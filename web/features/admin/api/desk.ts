@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AuditResponse,
   DashboardResponse,
@@ -17,18 +17,12 @@ import type {
   MailingRecipients,
   MailingsResponse,
 } from '../../../../contract/admin';
-import { apiDownload, apiGet, apiRequest } from '../../../lib/api-client';
-
-// Every desk answer depends on who is signed in and changes with every edit anywhere: asked
-// afresh on every visit (gcTime 0), never served from another session's cache.
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { deskQuery, useDeskMutation } from './desk-query';
 
 /** GET /v1/admin/dashboard */
 export function useDashboard() {
-  return useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => apiGet<DashboardResponse>('/v1/admin/dashboard', { signal }),
-    gcTime: 0,
-  });
+  return useQuery(deskQuery<DashboardResponse>(['dashboard'], '/v1/admin/dashboard'));
 }
 
 /** GET /v1/admin/users */
@@ -43,30 +37,23 @@ export function usePeople(
   if (query.search) params.set('search', query.search);
   if (query.role) params.set('role', query.role);
   return useQuery({
-    queryKey: ['admin', 'users', params.toString()],
-    queryFn: ({ signal }) => apiGet<PeopleResponse>(`/v1/admin/users?${params.toString()}`, { signal }),
+    ...deskQuery<PeopleResponse>(['users', params.toString()], `/v1/admin/users?${params.toString()}`),
     placeholderData: keepPreviousData,
-    gcTime: 0,
   });
 }
 
 /** PUT /v1/admin/users/{id}/admin */
 export function useSetAdmin() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: SetAdminInput }) =>
-      apiRequest<Person>(`/v1/admin/users/${id}/admin`, { method: 'PUT', body: input }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  return useDeskMutation(({ id, input }: { id: number; input: SetAdminInput }) =>
+    apiRequest<Person>(`/v1/admin/users/${id}/admin`, { method: 'PUT', body: input }),
+  );
 }
 
 /** GET /v1/admin/audit */
 export function useAudit(offset: number, limit: number) {
   return useQuery({
-    queryKey: ['admin', 'audit', offset, limit],
-    queryFn: ({ signal }) => apiGet<AuditResponse>(`/v1/admin/audit?offset=${offset}&limit=${limit}`, { signal }),
+    ...deskQuery<AuditResponse>(['audit', offset, limit], `/v1/admin/audit?offset=${offset}&limit=${limit}`),
     placeholderData: keepPreviousData,
-    gcTime: 0,
   });
 }
 
@@ -84,80 +71,58 @@ export async function downloadExport(name: ExportName, slug: string): Promise<vo
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+// The release time and the rain date change every page's schedule and dates.
+const SCHEDULE_AND_FESTIVAL = [['schedule'], ['festival']];
+
 /** GET /v1/admin/settings */
 export function useDeskSettings() {
-  return useQuery({
-    queryKey: ['admin', 'settings'],
-    queryFn: ({ signal }) => apiGet<DeskSettings>('/v1/admin/settings', { signal }),
-    gcTime: 0,
-  });
+  return useQuery(deskQuery<DeskSettings>(['settings'], '/v1/admin/settings'));
 }
 
 /** PUT /v1/admin/settings/schedule-release */
 export function useSetScheduleRelease() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SetScheduleReleaseInput) =>
+  return useDeskMutation(
+    (input: SetScheduleReleaseInput) =>
       apiRequest<DeskSettings>('/v1/admin/settings/schedule-release', { method: 'PUT', body: input }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['admin'] }),
-        client.invalidateQueries({ queryKey: ['schedule'] }),
-        client.invalidateQueries({ queryKey: ['festival'] }),
-      ]),
-  });
+    SCHEDULE_AND_FESTIVAL,
+  );
 }
 
 /** GET /v1/admin/rain-date */
 export function useRainDate() {
-  return useQuery({
-    queryKey: ['admin', 'rain-date'],
-    queryFn: ({ signal }) => apiGet<RainDateStatus>('/v1/admin/rain-date', { signal }),
-    gcTime: 0,
-  });
+  return useQuery(deskQuery<RainDateStatus>(['rain-date'], '/v1/admin/rain-date'));
 }
 
 /** PUT /v1/admin/settings/rain-date: every page's date, the schedule and the desk follow. */
 export function useSetRainDate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SetRainDateInput) =>
+  return useDeskMutation(
+    (input: SetRainDateInput) =>
       apiRequest<RainDateStatus>('/v1/admin/settings/rain-date', { method: 'PUT', body: input }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['admin'] }),
-        client.invalidateQueries({ queryKey: ['schedule'] }),
-        client.invalidateQueries({ queryKey: ['festival'] }),
-      ]),
-  });
+    SCHEDULE_AND_FESTIVAL,
+  );
 }
 
 /** GET /v1/admin/mailings/recipients: how many people a mail to the audience reaches now. */
 export function useMailingRecipients(audience: MailingAudience) {
-  return useQuery({
-    queryKey: ['admin', 'mailings', 'recipients', audience],
-    queryFn: ({ signal }) =>
-      apiGet<MailingRecipients>(`/v1/admin/mailings/recipients?audience=${audience}`, { signal }),
-    gcTime: 0,
-  });
+  return useQuery(
+    deskQuery<MailingRecipients>(
+      ['mailings', 'recipients', audience],
+      `/v1/admin/mailings/recipients?audience=${audience}`,
+    ),
+  );
 }
 
 /** GET /v1/admin/mailings: asked again every 5 s while a mailing still has mail queued. */
 export function useMailings() {
   return useQuery({
-    queryKey: ['admin', 'mailings', 'list'],
-    queryFn: ({ signal }) => apiGet<MailingsResponse>('/v1/admin/mailings?limit=20', { signal }),
+    ...deskQuery<MailingsResponse>(['mailings', 'list'], '/v1/admin/mailings?limit=20'),
     refetchInterval: (query) => (query.state.data?.data.some((m) => m.queued > 0) ? 5_000 : false),
-    gcTime: 0,
   });
 }
 
 /** POST /v1/admin/mailings */
 export function useCreateMailing() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateMailingInput) =>
-      apiRequest<Mailing>('/v1/admin/mailings', { method: 'POST', body: input }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  return useDeskMutation((input: CreateMailingInput) =>
+    apiRequest<Mailing>('/v1/admin/mailings', { method: 'POST', body: input }),
+  );
 }

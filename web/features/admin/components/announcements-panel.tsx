@@ -8,22 +8,15 @@ import {
   AnnouncementLevelLabels,
   type AnnouncementLevel,
 } from '../../../../contract/announcements';
-import { zonedInstant } from '../../../../contract/festival-time';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
 import { useDeleteAnnouncement, useDeskAnnouncements, usePostAnnouncement } from '../api/announcements';
-import { wallTime } from './release-panel';
+import { DeskTable } from './desk-table';
+import { instantOf, wallTime, WallClockField } from './wall-clock';
 
 const STATUS_LABELS = { scheduled: 'Scheduled', showing: 'Showing', ended: 'Ended' } as const;
-
-/** A datetime-local value ('YYYY-MM-DDTHH:MM', the festival's wall clock) as an ISO instant. */
-function instantOf(value: string, timeZone: string): string | null {
-  const [date = '', time = ''] = value.split('T');
-  if (!date || !time) return null;
-  return new Date(zonedInstant(date, time.slice(0, 5), timeZone)).toISOString();
-}
 
 /**
  * Announcements on the desk (docs/behaviour.md#announcements): post one (shown as a banner on
@@ -124,11 +117,10 @@ export function AnnouncementsPanel() {
           {feedback('level')}
         </div>
         <div className="col-sm-6">
-          <Form.Label htmlFor="announcement-starts">Starts ({timeZone})</Form.Label>
-          <Form.Control
+          <WallClockField
             id="announcement-starts"
-            type="datetime-local"
-            required
+            label="Starts"
+            timeZone={timeZone}
             value={startValue}
             onChange={(e) => setStarts(e.target.value)}
             {...field('starts_at')}
@@ -136,11 +128,10 @@ export function AnnouncementsPanel() {
           {feedback('starts_at')}
         </div>
         <div className="col-sm-6">
-          <Form.Label htmlFor="announcement-ends">Ends ({timeZone})</Form.Label>
-          <Form.Control
+          <WallClockField
             id="announcement-ends"
-            type="datetime-local"
-            required
+            label="Ends"
+            timeZone={timeZone}
             value={endValue}
             onChange={(e) => setEnds(e.target.value)}
             {...field('ends_at')}
@@ -159,60 +150,48 @@ export function AnnouncementsPanel() {
       {list.data.data.length === 0 ? (
         <p>No announcements yet.</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle">
-            <caption className="visually-hidden">Announcements, the latest start first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Text</th>
-                <th scope="col">Level</th>
-                <th scope="col">Shows</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    {a.text}
-                    {a.link_url && (
-                      <>
-                        <br />
-                        <small className="text-break">{a.link_url}</small>
-                      </>
-                    )}
-                    {a.source === 'rain_date' && (
-                      <>
-                        <br />
-                        <small>Posted by the rain date switch</small>
-                      </>
-                    )}
-                  </td>
-                  <td>{AnnouncementLevelLabels[a.level]}</td>
-                  <td>
-                    {wallTime(a.starts_at, timeZone).replace('T', ' ')} to{' '}
-                    {wallTime(a.ends_at, timeZone).replace('T', ' ')}
-                  </td>
-                  <td>{STATUS_LABELS[a.status]}</td>
-                  <td>
-                    <Button
-                      variant="outline-danger"
-                      size="sm"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(a.id)}
-                      aria-label={`Delete the announcement: ${a.text}`}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DeskTable
+          size="sm"
+          className="align-middle"
+          caption="Announcements, the latest start first"
+          columns={['Text', 'Level', 'Shows', 'Status', <span className="visually-hidden">Actions</span>]}
+        >
+          {list.data.data.map((a) => (
+            <tr key={a.id}>
+              <td>
+                {a.text}
+                {a.link_url && (
+                  <>
+                    <br />
+                    <small className="text-break">{a.link_url}</small>
+                  </>
+                )}
+                {a.source === 'rain_date' && (
+                  <>
+                    <br />
+                    <small>Posted by the rain date switch</small>
+                  </>
+                )}
+              </td>
+              <td>{AnnouncementLevelLabels[a.level]}</td>
+              <td>
+                {wallTime(a.starts_at, timeZone).replace('T', ' ')} to {wallTime(a.ends_at, timeZone).replace('T', ' ')}
+              </td>
+              <td>{STATUS_LABELS[a.status]}</td>
+              <td>
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(a.id)}
+                  aria-label={`Delete the announcement: ${a.text}`}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DeskTable>
       )}
     </>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { AuditActionLabels } from '../../../../contract/admin';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
 import { useAudit } from '../api/desk';
+import { DeskPager } from './desk-pager';
+import { DeskTable } from './desk-table';
 
 const PAGE = 20;
 
@@ -39,54 +39,35 @@ export function AuditLog() {
   if (total === 0) return <p>No admin actions yet.</p>;
   return (
     <>
-      <Table responsive size="sm">
-        <caption className="visually-hidden">Admin actions, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">About</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+      <DeskTable
+        size="sm"
+        caption="Admin actions, newest first"
+        columns={['When', 'Who', 'What', 'About', 'Before', 'After']}
+      >
+        {data.map((entry) => (
+          <tr key={entry.id}>
+            <td>
+              <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
+            </td>
+            <td>{entry.actor.name}</td>
+            <td>{AuditActionLabels[entry.action]}</td>
+            <td>{entry.target.label}</td>
+            <td>{describe(entry.before)}</td>
+            <td>{describe(entry.after)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {data.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
-              </td>
-              <td>{entry.actor.name}</td>
-              <td>{AuditActionLabels[entry.action]}</td>
-              <td>{entry.target.label}</td>
-              <td>{describe(entry.before)}</td>
-              <td>{describe(entry.after)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-      <nav aria-label="Audit log pages" className="d-flex gap-2 align-items-center">
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - PAGE))}
-        >
-          Newer
-        </Button>
-        <span>
-          {offset + 1}–{offset + data.length} of {total}
-        </span>
-        <Button
-          variant="outline-secondary"
-          size="sm"
-          disabled={offset + PAGE >= total}
-          onClick={() => setOffset(offset + PAGE)}
-        >
-          Older
-        </Button>
-      </nav>
+        ))}
+      </DeskTable>
+      <DeskPager
+        label="Audit log pages"
+        back="Newer"
+        forward="Older"
+        size="sm"
+        offset={offset}
+        shown={data.length}
+        total={total}
+        pageSize={PAGE}
+        onOffset={setOffset}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardResponse } from '../../../../contract/admin';
 import { slotNumber } from '../../../../contract/acts';
@@ -9,6 +10,43 @@ function Figure({ label, value, to }: { label: string; value: number; to: string
       <Link to={to}>{label}</Link>
       <span className="badge text-bg-secondary rounded-pill">{value}</span>
     </li>
+  );
+}
+
+interface FirstOfListProps<T> {
+  id: string;
+  title: string;
+  /** The first entries the server sent, and how many there are in all. */
+  list: { total: number; data: T[] };
+  none: string;
+  /** What the first entries are the first by. */
+  order: string;
+  all: ReactNode;
+  children: (item: T) => ReactNode;
+}
+
+/** A count in the heading over the first few of what it counts, with a link to all when cut short. */
+function FirstOfList<T extends { id: number }>({ id, title, list, none, order, all, children }: FirstOfListProps<T>) {
+  return (
+    <section className="col-md-6" aria-labelledby={id}>
+      <h3 id={id} className="h5">
+        {title} ({list.total})
+      </h3>
+      {list.total === 0 ? (
+        <p>{none}</p>
+      ) : (
+        <ul>
+          {list.data.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+      {list.total > list.data.length && (
+        <p className="small">
+          The first {list.data.length} by {order}; {all}.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -51,51 +89,33 @@ export function DashboardFigures({ data }: { data: DashboardResponse }) {
           ))}
         </ul>
       </section>
-      <section className="col-md-6" aria-labelledby="figures-unscheduled">
-        <h3 id="figures-unscheduled" className="h5">
-          Acts not scheduled ({data.unscheduled_acts.total})
-        </h3>
-        {data.unscheduled_acts.total === 0 ? (
-          <p>Every act has a set.</p>
-        ) : (
-          <ul>
-            {data.unscheduled_acts.data.map((act) => (
-              <li key={act.id}>
-                <Link to={`/acts/${act.id}`}>{act.name}</Link>
-                {act.preferred_slots.length > 0 && (
-                  <> (prefers slot {act.preferred_slots.map((s) => slotNumber(s)).join(', ')})</>
-                )}
-              </li>
-            ))}
-          </ul>
+      <FirstOfList
+        id="figures-unscheduled"
+        title="Acts not scheduled"
+        list={data.unscheduled_acts}
+        none="Every act has a set."
+        order="name"
+        all={<Link to="/acts">see all acts</Link>}
+      >
+        {(act) => (
+          <>
+            <Link to={`/acts/${act.id}`}>{act.name}</Link>
+            {act.preferred_slots.length > 0 && (
+              <> (prefers slot {act.preferred_slots.map((s) => slotNumber(s)).join(', ')})</>
+            )}
+          </>
         )}
-        {data.unscheduled_acts.total > data.unscheduled_acts.data.length && (
-          <p className="small">
-            The first {data.unscheduled_acts.data.length} by name; <Link to="/acts">see all acts</Link>.
-          </p>
-        )}
-      </section>
-      <section className="col-md-6" aria-labelledby="figures-actless">
-        <h3 id="figures-actless" className="h5">
-          Venues with no act ({data.venues_without_act.total})
-        </h3>
-        {data.venues_without_act.total === 0 ? (
-          <p>Every venue has an act.</p>
-        ) : (
-          <ul>
-            {data.venues_without_act.data.map((venue) => (
-              <li key={venue.id}>
-                <Link to={`/venues/${venue.id}`}>{venue.address}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {data.venues_without_act.total > data.venues_without_act.data.length && (
-          <p className="small">
-            The first {data.venues_without_act.data.length} by address; <Link to="/venues">see all venues</Link>.
-          </p>
-        )}
-      </section>
+      </FirstOfList>
+      <FirstOfList
+        id="figures-actless"
+        title="Venues with no act"
+        list={data.venues_without_act}
+        none="Every venue has an act."
+        order="address"
+        all={<Link to="/venues">see all venues</Link>}
+      >
+        {(venue) => <Link to={`/venues/${venue.id}`}>{venue.address}</Link>}
+      </FirstOfList>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import {
   MAILING_AUDIENCES,
+  MAILING_FORMATS,
   MAILING_SUBJECT_MAX,
   MAILING_TEXT_MAX,
   MailingAudienceLabels,
@@ -17,7 +17,9 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useCreateMailing, useMailingRecipients, useMailings } from '../api/desk';
+import { DeskTable } from './desk-table';
 
+const FORMAT_LABELS: Record<MailingFormat, string> = { text: 'Plain text', rich: 'Formatted text' };
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
 /** The mails sent so far, each with its progress through the outbox. */
@@ -27,33 +29,24 @@ function MailingProgress() {
   if (mailings.isError) return <ErrorAlert>{errorText(mailings.error)}</ErrorAlert>;
   if (mailings.data.total === 0) return <p>No mail to the festival yet.</p>;
   return (
-    <Table responsive size="sm">
-      <caption className="visually-hidden">Mail to the festival, newest first, with its progress</caption>
-      <thead>
-        <tr>
-          <th scope="col">Subject</th>
-          <th scope="col">To</th>
-          <th scope="col">By</th>
-          <th scope="col">Queued</th>
-          <th scope="col">Sent</th>
-          <th scope="col">Failed</th>
+    <DeskTable
+      size="sm"
+      caption="Mail to the festival, newest first, with its progress"
+      columns={['Subject', 'To', 'By', 'Queued', 'Sent', 'Failed']}
+    >
+      {mailings.data.data.map((m) => (
+        <tr key={m.id}>
+          <td>{m.subject}</td>
+          <td>
+            {MailingAudienceLabels[m.audience]} ({m.recipients})
+          </td>
+          <td>{m.actor_name}</td>
+          <td>{m.queued}</td>
+          <td>{m.sent}</td>
+          <td>{m.failed}</td>
         </tr>
-      </thead>
-      <tbody>
-        {mailings.data.data.map((m) => (
-          <tr key={m.id}>
-            <td>{m.subject}</td>
-            <td>
-              {MailingAudienceLabels[m.audience]} ({m.recipients})
-            </td>
-            <td>{m.actor_name}</td>
-            <td>{m.queued}</td>
-            <td>{m.sent}</td>
-            <td>{m.failed}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+      ))}
+    </DeskTable>
   );
 }
 
@@ -165,24 +158,18 @@ export function MailPanel() {
           </Form.Group>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">Format</legend>
-            <Form.Check
-              inline
-              type="radio"
-              id="mail-format-text"
-              name="mail-format"
-              label="Plain text"
-              checked={format === 'text'}
-              onChange={() => setFormat('text')}
-            />
-            <Form.Check
-              inline
-              type="radio"
-              id="mail-format-rich"
-              name="mail-format"
-              label="Formatted text"
-              checked={format === 'rich'}
-              onChange={() => setFormat('rich')}
-            />
+            {MAILING_FORMATS.map((f) => (
+              <Form.Check
+                key={f}
+                inline
+                type="radio"
+                id={`mail-format-${f}`}
+                name="mail-format"
+                label={FORMAT_LABELS[f]}
+                checked={format === f}
+                onChange={() => setFormat(f)}
+              />
+            ))}
           </fieldset>
           {format === 'text' ? (
             <Form.Group className="mb-3" controlId="mail-body">

@@ -1,23 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { longDate, zonedDate, zonedInstant } from '../../../../contract/festival-time';
+import { longDate, zonedDate } from '../../../../contract/festival-time';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
 import { useDeskSettings, useSetScheduleRelease } from '../api/desk';
-
-/** An instant as the festival's wall clock, 'YYYY-MM-DDTHH:MM', for a datetime-local field. */
-export function wallTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-  return `${zonedDate(Date.parse(iso), timeZone)}T${parts}`;
-}
+import { instantOf, wallTime, WallClockField } from './wall-clock';
 
 export function ReleasePanel() {
   const festival = useFestival();
@@ -34,9 +24,8 @@ export function ReleasePanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const [date = '', time = ''] = value.split('T');
-    if (!date || !time) return;
-    const instant = new Date(zonedInstant(date, time.slice(0, 5), timeZone)).toISOString();
+    const instant = instantOf(value, timeZone);
+    if (!instant) return;
     save.mutate({ release_at: instant }, { onSuccess: () => setDraft(null) });
   };
 
@@ -52,11 +41,10 @@ export function ReleasePanel() {
       </p>
       <Form onSubmit={onSubmit} className="row g-2 align-items-end">
         <div className="col-sm-6 col-md-4">
-          <Form.Label htmlFor="release-at">Release time ({timeZone})</Form.Label>
-          <Form.Control
+          <WallClockField
             id="release-at"
-            type="datetime-local"
-            required
+            label="Release time"
+            timeZone={timeZone}
             value={value}
             onChange={(e) => setDraft(e.target.value)}
           />

@@ -15,6 +15,16 @@ import { MailPanel } from '../components/mail-panel';
 import { RainDatePanel } from '../components/rain-date-panel';
 import { ReleasePanel } from '../components/release-panel';
 
+/** The desk's panels below the dashboard, in order, each a section named by its heading. */
+const PANELS = [
+  { id: 'desk-release', title: 'Schedule release', Panel: ReleasePanel },
+  { id: 'desk-rain', title: 'Rain date', Panel: RainDatePanel },
+  { id: 'desk-announcements', title: 'Announcements', Panel: AnnouncementsPanel },
+  { id: 'desk-mail', title: 'Mail to the festival', Panel: MailPanel },
+  { id: 'desk-exports', title: 'Exports', Panel: ExportsPanel },
+  { id: 'desk-audit', title: 'Audit log', Panel: AuditLog },
+];
+
 /** The committee's desk, shown under the admin test endpoint's message once the server has said yes. */
 function Desk() {
   const dashboard = useDashboard();
@@ -37,30 +47,12 @@ function Desk() {
           <DashboardFigures data={dashboard.data} />
         )}
       </section>
-      <section aria-labelledby="desk-release" className="mb-5">
-        <h2 id="desk-release">Schedule release</h2>
-        <ReleasePanel />
-      </section>
-      <section aria-labelledby="desk-rain" className="mb-5">
-        <h2 id="desk-rain">Rain date</h2>
-        <RainDatePanel />
-      </section>
-      <section aria-labelledby="desk-announcements" className="mb-5">
-        <h2 id="desk-announcements">Announcements</h2>
-        <AnnouncementsPanel />
-      </section>
-      <section aria-labelledby="desk-mail" className="mb-5">
-        <h2 id="desk-mail">Mail to the festival</h2>
-        <MailPanel />
-      </section>
-      <section aria-labelledby="desk-exports" className="mb-5">
-        <h2 id="desk-exports">Exports</h2>
-        <ExportsPanel />
-      </section>
-      <section aria-labelledby="desk-audit" className="mb-5">
-        <h2 id="desk-audit">Audit log</h2>
-        <AuditLog />
-      </section>
+      {PANELS.map(({ id, title, Panel }) => (
+        <section key={id} aria-labelledby={id} className="mb-5">
+          <h2 id={id}>{title}</h2>
+          <Panel />
+        </section>
+      ))}
     </>
   );
 }

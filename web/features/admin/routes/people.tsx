@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import { ROLE_VALUES, type Person, type RoleName } from '../../../../contract/admin';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -11,6 +10,8 @@ import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { usePeople, useSetAdmin } from '../api/desk';
+import { DeskPager } from '../components/desk-pager';
+import { DeskTable } from '../components/desk-table';
 
 const PAGE = 25;
 const ROLE_LABELS: Record<RoleName, string> = { admin: 'Admin', host: 'Host', performer: 'Performer' };
@@ -83,58 +84,39 @@ export function People() {
         <p>No one matches.</p>
       ) : (
         <>
-          <Table responsive hover>
-            <caption className="visually-hidden">People, newest account first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Created</th>
-                <th scope="col">Venues</th>
-                <th scope="col">Acts</th>
-                <th scope="col">Admin</th>
+          <DeskTable
+            hover
+            caption="People, newest account first"
+            columns={['Name', 'E-mail', 'Roles', 'Created', 'Venues', 'Acts', 'Admin']}
+          >
+            {data.map((person) => (
+              <tr key={person.id}>
+                <th scope="row">
+                  <Link to={`/profile/${encodeURIComponent(person.email)}`}>{person.name}</Link>
+                </th>
+                <td>{person.email}</td>
+                <td>{person.roles.map((r) => ROLE_LABELS[r]).join(', ') || 'None'}</td>
+                <td>
+                  <time dateTime={person.created_at}>
+                    {new Date(person.created_at).toLocaleDateString('en-US', { timeZone, dateStyle: 'medium' })}
+                  </time>
+                </td>
+                <td>{person.venues}</td>
+                <td>{person.acts}</td>
+                <td>{person.id === me?.id ? 'You' : <AdminToggle person={person} onDone={setStatus} />}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row">
-                    <Link to={`/profile/${encodeURIComponent(person.email)}`}>{person.name}</Link>
-                  </th>
-                  <td>{person.email}</td>
-                  <td>{person.roles.map((r) => ROLE_LABELS[r]).join(', ') || 'None'}</td>
-                  <td>
-                    <time dateTime={person.created_at}>
-                      {new Date(person.created_at).toLocaleDateString('en-US', { timeZone, dateStyle: 'medium' })}
-                    </time>
-                  </td>
-                  <td>{person.venues}</td>
-                  <td>{person.acts}</td>
-                  <td>{person.id === me?.id ? 'You' : <AdminToggle person={person} onDone={setStatus} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <nav aria-label="People pages" className="d-flex gap-2 align-items-center">
-            <Button
-              variant="outline-secondary"
-              disabled={offset === 0}
-              onClick={() => update({ offset: Math.max(0, offset - PAGE) })}
-            >
-              Previous
-            </Button>
-            <span>
-              {offset + 1}–{offset + data.length} of {total}
-            </span>
-            <Button
-              variant="outline-secondary"
-              disabled={offset + PAGE >= total}
-              onClick={() => update({ offset: offset + PAGE })}
-            >
-              Next
-            </Button>
-          </nav>
+            ))}
+          </DeskTable>
+          <DeskPager
+            label="People pages"
+            back="Previous"
+            forward="Next"
+            offset={offset}
+            shown={data.length}
+            total={total}
+            pageSize={PAGE}
+            onOffset={(o) => update({ offset: o })}
+          />
         </>
       );
   }

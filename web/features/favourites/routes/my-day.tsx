@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GenreList } from '../../../../contract/choices';
 import type { FestivalConfig } from '../../../../contract/festival';
@@ -7,12 +7,11 @@ import { PageHeading } from '../../../components/catalogue/page-heading';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
-import { useFestival } from '../../../lib/festival';
 import { festivalSlotWindows } from '../../../lib/festival-day';
 import { usePageTitle } from '../../../lib/page-title';
 import { PrintHeader } from '../../offline/print-header';
-import { useSchedule } from '../../schedule/api/get-schedule';
 import { setsBySlot } from '../../schedule/lib/schedule-sets';
+import { useSchedulePage } from '../../schedule/lib/use-schedule-page';
 import { addFavourites, parseIds, useFavourites } from '../favourites-store';
 import { download, myDayCalendar } from '../my-day-calendar';
 import { StarButton } from '../star-button';
@@ -24,15 +23,7 @@ import { StarButton } from '../star-button';
  */
 export function MyDay() {
   usePageTitle('My day');
-  const festival = useFestival();
-  const schedule = useSchedule();
-  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
-  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
-  const data = useDeferredValue(schedule.data);
-  const error = schedule.error ?? festival.error;
-  useEffect(() => {
-    if (error) console.error(error);
-  }, [error]);
+  const { festival, data, error } = useSchedulePage();
 
   return (
     <div className="my-day-page">
@@ -40,10 +31,10 @@ export function MyDay() {
       <PageHeading>My day</PageHeading>
       {error ? (
         <ErrorAlert>The schedule could not be loaded: {errorText(error)}</ErrorAlert>
-      ) : !data || !festival.data ? (
+      ) : !data || !festival ? (
         <PageLoading />
       ) : (
-        <MyDayContent festival={festival.data} entries={data.data} />
+        <MyDayContent festival={festival} entries={data.data} />
       )}
     </div>
   );

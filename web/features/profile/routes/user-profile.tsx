@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router';
@@ -11,6 +12,40 @@ import { useSession } from '../../../lib/session';
 import { ActCard } from '../../acts/components/act-card';
 import { VenueCard } from '../../venues/components/venue-card';
 import { useUserResourcesByEmail } from '../api/get-user-resources';
+
+interface OwnedListProps<T> {
+  id: string;
+  /** What the items are, as the heading says it: "Venues", "Acts". */
+  title: string;
+  owner: string;
+  items: readonly T[];
+  className?: string;
+  children: (item: T) => ReactNode;
+}
+
+/** A section of the person's venues or acts as cards, or a line saying they have created none. */
+function OwnedList<T extends { id: number }>({ id, title, owner, items, className, children }: OwnedListProps<T>) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="h4">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p>
+          {owner} has not created any {title.toLowerCase()}.
+        </p>
+      ) : (
+        <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label={`${title} of ${owner}`}>
+          {items.map((item) => (
+            <Col as="li" key={item.id}>
+              {children(item)}
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}
 
 /**
  * docs/behaviour.md#profile: /profile/{userEmail}, another user's name and the venues and acts they
@@ -47,38 +82,12 @@ export function UserProfile() {
     <>
       <PageHeading>{name}</PageHeading>
       <p className="text-body-secondary">{email}</p>
-      <section aria-labelledby="user-venues" className="mb-4">
-        <h2 id="user-venues" className="h4">
-          Venues
-        </h2>
-        {venues.length === 0 ? (
-          <p>{name} has not created any venues.</p>
-        ) : (
-          <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label={`Venues of ${name}`}>
-            {venues.map((venue) => (
-              <Col as="li" key={venue.id}>
-                <VenueCard venue={venue} headingLevel={3} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </section>
-      <section aria-labelledby="user-acts">
-        <h2 id="user-acts" className="h4">
-          Acts
-        </h2>
-        {acts.length === 0 ? (
-          <p>{name} has not created any acts.</p>
-        ) : (
-          <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label={`Acts of ${name}`}>
-            {acts.map((act) => (
-              <Col as="li" key={act.id}>
-                <ActCard act={act} headingLevel={3} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </section>
+      <OwnedList id="user-venues" title="Venues" owner={name} items={venues} className="mb-4">
+        {(venue) => <VenueCard venue={venue} headingLevel={3} />}
+      </OwnedList>
+      <OwnedList id="user-acts" title="Acts" owner={name} items={acts}>
+        {(act) => <ActCard act={act} headingLevel={3} />}
+      </OwnedList>
     </>
   );
 }

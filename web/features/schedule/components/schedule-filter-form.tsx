@@ -9,6 +9,32 @@ interface Props {
   genres: readonly Genre[];
 }
 
+interface CheckProps {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  inline?: boolean;
+}
+
+/** A checkbox and its label in Bootstrap's markup, as the rest of this form is written. */
+function Check({ id, label, checked, onChange, inline }: CheckProps) {
+  return (
+    <div className={inline ? 'form-check form-check-inline' : 'form-check'}>
+      <input
+        id={id}
+        type="checkbox"
+        className="form-check-input"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id} className="form-check-label">
+        {label}
+      </label>
+    </div>
+  );
+}
+
 /** Search, genres and amenities (several at once) and "Favourites only"; the page keeps them in the URL. */
 export function ScheduleFilterForm({ filters, onChange, genres }: Props) {
   const toggleGenre = (genre: Genre, on: boolean) =>
@@ -32,18 +58,12 @@ export function ScheduleFilterForm({ filters, onChange, genres }: Props) {
           />
         </div>
         <div className="col-12 col-md-6">
-          <div className="form-check">
-            <input
-              id="schedule-favourites"
-              type="checkbox"
-              className="form-check-input"
-              checked={filters.favourites}
-              onChange={(e) => onChange({ ...filters, favourites: e.target.checked })}
-            />
-            <label htmlFor="schedule-favourites" className="form-check-label">
-              Favourites only
-            </label>
-          </div>
+          <Check
+            id="schedule-favourites"
+            label="Favourites only"
+            checked={filters.favourites}
+            onChange={(favourites) => onChange({ ...filters, favourites })}
+          />
         </div>
       </div>
       <details className="mt-2" open={filters.genres.length > 0 || undefined}>
@@ -51,18 +71,14 @@ export function ScheduleFilterForm({ filters, onChange, genres }: Props) {
         <fieldset className="schedule-genres">
           <legend className="visually-hidden">Genres</legend>
           {genres.map((genre) => (
-            <div className="form-check form-check-inline" key={genre}>
-              <input
-                id={`schedule-genre-${genre}`}
-                type="checkbox"
-                className="form-check-input"
-                checked={filters.genres.includes(genre)}
-                onChange={(e) => toggleGenre(genre, e.target.checked)}
-              />
-              <label htmlFor={`schedule-genre-${genre}`} className="form-check-label">
-                {GenreList.labels[genre]}
-              </label>
-            </div>
+            <Check
+              key={genre}
+              inline
+              id={`schedule-genre-${genre}`}
+              label={GenreList.labels[genre]}
+              checked={filters.genres.includes(genre)}
+              onChange={(on) => toggleGenre(genre, on)}
+            />
           ))}
         </fieldset>
       </details>

@@ -1,5 +1,5 @@
 import { ViewToggle } from '../../map/view-toggle';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GenreList } from '../../../../contract/choices';
 import type { FestivalConfig } from '../../../../contract/festival';
@@ -9,14 +9,12 @@ import { longDate } from '../../../components/catalogue/festival-dates';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
-import { useFestival } from '../../../lib/festival';
 import { longDate as releaseDate, zonedDate } from '../../../../contract/festival-time';
 import { usePageTitle } from '../../../lib/page-title';
 import { festivalDayOf } from '../../../lib/festival-day';
 import { scheduleClock, scheduleColumns } from '../../../lib/schedule-times';
 import { useFavourites } from '../../favourites/favourites-store';
 import { PrintHeader } from '../../offline/print-header';
-import { useSchedule } from '../api/get-schedule';
 import { ScheduleFilterForm } from '../components/schedule-filter-form';
 import { ScheduleGrid } from '../components/schedule-grid';
 import { SlotTabs } from '../components/slot-tabs';
@@ -30,6 +28,7 @@ import {
 } from '../lib/schedule-sets';
 import { useNowAndNext } from '../lib/use-now-and-next';
 import { usePrinting, useWideScreen } from '../lib/use-media';
+import { useSchedulePage } from '../lib/use-schedule-page';
 import '../schedule.css';
 
 // The Map view (its list, "Near me", and Leaflet behind it) is fetched when it opens, not in the
@@ -39,19 +38,9 @@ const ScheduleMapView = lazy(() => import('../../map/schedule-map-view').then((m
 /** /schedule: the spec's grid on wide screens and paper, by time with now and next on phones. */
 export function Schedule() {
   usePageTitle('Schedule');
-  const festival = useFestival();
-  const schedule = useSchedule();
-  // The list renders from a deferred copy of the answer: React renders it in slices that yield to
-  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
-  const data = useDeferredValue(schedule.data);
-  const error = schedule.error ?? festival.error;
-
-  useEffect(() => {
-    if (error) console.error(error);
-  }, [error]);
-
-  const day = festival.data ? festivalDayOf(festival.data) : undefined;
-  const rain = festival.data?.rain_date;
+  const { festival, data, error } = useSchedulePage();
+  const day = festival ? festivalDayOf(festival) : undefined;
+  const rain = festival?.rain_date;
   return (
     <div className="schedule-page">
       <PrintHeader />
@@ -64,17 +53,16 @@ export function Schedule() {
       )}
       {error ? (
         <ErrorAlert>The schedule could not be loaded: {errorText(error)}</ErrorAlert>
-      ) : !data || !festival.data ? (
+      ) : !data || !festival ? (
         <PageLoading />
       ) : data.release && !data.release.released && data.data.length === 0 ? (
         <p>
-          The schedule will be published on{' '}
-          {releaseDate(zonedDate(Date.parse(data.release.at), festival.data.timezone))}.
+          The schedule will be published on {releaseDate(zonedDate(Date.parse(data.release.at), festival.timezone))}.
         </p>
       ) : data.data.length === 0 ? (
         <p>The schedule has not been published yet. Please check again later.</p>
       ) : (
-        <FilteredSchedule festival={festival.data} entries={data.data} />
+        <FilteredSchedule festival={festival} entries={data.data} />
       )}
     </div>
   );
