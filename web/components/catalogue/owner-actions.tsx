@@ -69,19 +69,18 @@ interface EntryActionsProps {
 export function EntryActions({ kind, path, entry, name, remove, onDeleted, ownerLinks }: EntryActionsProps) {
   const user = useSession();
   if (!isSignedIn(user)) return null;
-  const creatorId = entry.creator_id;
   const onDelete = async () => {
     await remove.mutateAsync(entry.id);
     onDeleted?.();
   };
   return (
     <CardActions>
-      {user.id !== creatorId && (
+      {user.id !== entry.creator_id && (
         <Link className="btn btn-primary btn-sm" to={`${path}/contact`}>
           Contact
         </Link>
       )}
-      {isOwner(user, creatorId) && (
+      {isOwner(user, entry.creator_id) && (
         <>
           <Link className="btn btn-outline-primary btn-sm" to={`${path}/edit`}>
             Edit
