@@ -27,12 +27,12 @@ import { pathToFileURL } from 'node:url';
 import { Genres, SLOT_DEFS, type Genre } from '../contract/enums.js';
 import { ensureBuilt } from '../e2e/support/server.js';
 import type { Db } from '../server/db/connection.js';
-import { actValues } from '../server/features/acts/values.js';
 import { hashPassword } from '../server/features/auth/passwords.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
 import { venueValues } from '../server/features/venues/values.js';
 import { createTestDb } from '../server/test/database.js';
 import { startAppProcess, type AppProcess } from '../test/faults/support/app-process.js';
+import { insertActs } from './support/insert-acts.js';
 import { autocannon, type AutocannonRequest, type AutocannonResult } from './support/autocannon.js';
 import { seeded, SONG_WORDS } from './support/seeded.js';
 
@@ -96,25 +96,8 @@ export async function seedFestival(db: Db, mapSearchUrl: string): Promise<string
       sound_system: 'bring_own' as const,
       venue_pref: null,
     }));
-    await k.transaction().execute(async (trx) => {
-      const ids = await trx
-        .insertInto('acts')
-        .values(
-          inputs.map((input) => ({
-            ...actValues(input).values,
-            creator_id: pick(performers),
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await trx
-        .insertInto('act_slots')
-        .values(ids.flatMap(({ id }, n) => inputs[n]!.preferred_slots.map((slot_def) => ({ act_id: id, slot_def }))))
-        .execute();
-      actIds.push(...ids.map((r) => r.id));
-    });
+    const acts = inputs.map((input) => ({ input, creator_id: pick(performers) }));
+    actIds.push(...(await insertActs(db, acts, at)));
   }
 
   await k.transaction().execute(async (trx) => {

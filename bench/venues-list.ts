@@ -16,12 +16,12 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { Genres, SLOT_DEFS, type Genre, type SlotDef } from '../contract/enums.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
-import { actValues } from '../server/features/acts/values.js';
 import { venueValues } from '../server/features/venues/values.js';
 import type { Db } from '../server/db/connection.js';
 import { createTestDb } from '../server/test/database.js';
 import { benchApp } from './support/app.js';
 import { autocannon } from './support/autocannon.js';
+import { insertActs } from './support/insert-acts.js';
 import { seeded } from './support/seeded.js';
 
 const VENUES = 10_000;
@@ -109,27 +109,7 @@ export async function seedCatalogue(db: Db, mapSearchUrl: string): Promise<void>
       creator_id: pick(hostIds),
     }));
     const at = new Date(now);
-    await k.transaction().execute(async (trx) => {
-      const ids = await trx
-        .insertInto('acts')
-        .values(
-          inputs.map(({ input, creator_id }) => ({
-            ...actValues(input).values,
-            creator_id,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await trx
-        .insertInto('act_slots')
-        .values(
-          ids.flatMap(({ id }, n) => inputs[n]!.input.preferred_slots.map((slot_def) => ({ act_id: id, slot_def }))),
-        )
-        .execute();
-      actIds.push(...ids.map((r) => r.id));
-    });
+    actIds.push(...(await insertActs(db, inputs, at)));
   }
 
   // One act per slot time at most: act n plays only in slot n % 4, and only once.

@@ -1,13 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import type { SessionUser } from '../../../contract/auth';
 import { usePageTitle } from '../../lib/page-title';
 import { PageLoading } from '../ui/page-loading';
+import { CardList } from './card-list';
+import { ListHeader } from './list-header';
 import { NotAllowed } from './not-allowed';
-import { PageHeading } from './page-heading';
 import { useLoggedError } from './use-logged-error';
 
 interface MyEntriesProps<T> {
@@ -45,14 +44,7 @@ export function MyEntries<T extends { id: number }>({
   const items = entries.data?.data ?? [];
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <PageHeading className="mb-0">{title}</PageHeading>
-        {allowed && (
-          <Link className="btn btn-primary" to={create.to}>
-            {create.label}
-          </Link>
-        )}
-      </div>
+      <ListHeader title={title} create={allowed ? create : undefined} />
       {!allowed ? (
         <NotAllowed />
       ) : (
@@ -61,13 +53,9 @@ export function MyEntries<T extends { id: number }>({
           {entries.isPending && <PageLoading />}
           {entries.isSuccess && items.length === 0 && <p>{empty}</p>}
           {items.length > 0 && (
-            <Row xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label={listLabel}>
-              {items.map((entry) => (
-                <Col as="li" key={entry.id}>
-                  {children(entry)}
-                </Col>
-              ))}
-            </Row>
+            <CardList items={items} label={listLabel}>
+              {children}
+            </CardList>
           )}
         </>
       )}

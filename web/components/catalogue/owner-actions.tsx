@@ -48,14 +48,16 @@ export function CardActions({ children }: { children: ReactNode }) {
 }
 
 interface EntryActionsProps {
+  kind: 'venue' | 'act';
   /** The entry's page, '/venues/3' or '/acts/7': Contact and Edit are below it. */
   path: string;
-  kind: 'venue' | 'act';
+  entry: { id: number; creator_id: number };
   /** How the delete confirmation names the entry. */
   name: string;
-  creatorId: number;
-  /** Deletes the entry (the card's mutation): pending while it runs. */
-  remove: { pending: boolean; run: () => Promise<unknown> };
+  /** The catalogue's delete mutation (useDeleteVenue, useDeleteAct): pending while it runs. */
+  remove: { isPending: boolean; mutateAsync: (id: number) => Promise<unknown> };
+  /** Called once the entry is deleted. */
+  onDeleted: (() => void) | undefined;
   /** The owner's links after Edit (a venue's Slots / Schedule). */
   ownerLinks?: ReactNode;
 }
@@ -64,23 +66,27 @@ interface EntryActionsProps {
  * docs/behaviour.md#roles-and-permissions: on a venue's or act's card, a signed-in person who is
  * not its creator gets Contact; its owner (or an admin) gets Edit and Delete.
  */
-export function EntryActions({ path, kind, name, creatorId, remove, ownerLinks }: EntryActionsProps) {
+export function EntryActions({ kind, path, entry, name, remove, onDeleted, ownerLinks }: EntryActionsProps) {
   const user = useSession();
   if (!isSignedIn(user)) return null;
+  const onDelete = async () => {
+    await remove.mutateAsync(entry.id);
+    onDeleted?.();
+  };
   return (
     <CardActions>
-      {user.id !== creatorId && (
+      {user.id !== entry.creator_id && (
         <Link className="btn btn-primary btn-sm" to={`${path}/contact`}>
           Contact
         </Link>
       )}
-      {isOwner(user, creatorId) && (
+      {isOwner(user, entry.creator_id) && (
         <>
           <Link className="btn btn-outline-primary btn-sm" to={`${path}/edit`}>
             Edit
           </Link>
           {ownerLinks}
-          <DeleteAction kind={kind} name={name} pending={remove.pending} onDelete={remove.run} />
+          <DeleteAction kind={kind} name={name} pending={remove.isPending} onDelete={onDelete} />
         </>
       )}
     </CardActions>

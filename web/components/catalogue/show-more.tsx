@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 
 interface ShowMoreProps {
@@ -36,11 +36,13 @@ export function ShowMore({ shown, total, progress, hasMore, loading, onMore, nou
 }
 
 /**
- * After "Show more", keyboard focus moves to the first newly loaded card's link (its title), so
- * a keyboard or screen-reader user carries on reading where the new items start. Call the
- * returned function with the number of items shown before loading.
+ * "Show more" for a list of cards: loads the next page, and once it arrives moves keyboard focus to
+ * the first newly loaded card's link (its title), so a keyboard or screen-reader user carries on
+ * reading where the new items start. `shown` is how many items the list shows now; `list` goes on
+ * the list.
  */
-export function useFocusFirstNew(list: RefObject<HTMLElement | null>, shown: number): (before: number) => void {
+export function useShowMore(shown: number, loadMore: () => Promise<unknown>) {
+  const list = useRef<HTMLUListElement>(null);
   const pending = useRef<number | null>(null);
   useEffect(() => {
     const index = pending.current;
@@ -49,8 +51,10 @@ export function useFocusFirstNew(list: RefObject<HTMLElement | null>, shown: num
     const item = list.current?.children[index];
     const target = item?.querySelector<HTMLElement>('.card-title a') ?? null;
     target?.focus();
-  }, [list, shown]);
-  return (before: number) => {
-    pending.current = before;
+  }, [shown]);
+  const showMore = () => {
+    pending.current = shown;
+    void loadMore();
   };
+  return { list, showMore };
 }

@@ -1,4 +1,4 @@
-// Leaflet and its stylesheet, only ever imported lazily (web/features/map/schedule-map-view.tsx).
+// Leaflet and its stylesheet, only ever imported lazily (web/features/map/map-view-parts.tsx).
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';

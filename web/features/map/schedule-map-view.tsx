@@ -1,16 +1,13 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { FestivalConfig } from '../../../contract/festival';
 import type { NowAndNext } from '../../../contract/festival-time';
 import type { ScheduleEntry } from '../../../contract/schedule';
 import { SCHEDULE_SLOT_KEYS, scheduleSlotTime } from '../../lib/schedule-times';
-import { VenueAmenities } from '../venues/components/venue-amenities';
 import { distanceLabel } from './distance';
+import { ChosenVenue, MapOrNote } from './map-view-parts';
 import { hasPin, NearMeBar, useByDistance, useNearMe } from './near-me';
 import type { MapVenue } from './porch-map';
-
-// Leaflet is its own chunk, fetched only when the Map view opens.
-const PorchMap = lazy(() => import('./porch-map'));
 
 interface Props {
   festival: FestivalConfig;
@@ -51,39 +48,24 @@ export function ScheduleMapView({ festival, entries, state }: Props) {
   return (
     <div className="schedule-map-view">
       <NearMeBar status={status} onAsk={ask} />
-      {festival.map ? (
-        <Suspense fallback={<p>Loading the map…</p>}>
-          <PorchMap map={festival.map} venues={markers} onSelect={setSelected} />
-        </Suspense>
-      ) : (
-        <p>This festival has no map; the venues are listed below.</p>
-      )}
-      <section className="venue-panel mt-2" aria-live="polite" aria-label="Chosen venue">
-        {chosen && (
-          <div className="card card-body">
-            <h2 className="h5">
-              <Link to={`/venues/${chosen.id}`}>{chosen.address}</Link>
-            </h2>
-            <VenueAmenities venue={chosen} />
-            <ul className="list-unstyled mb-2">
-              {SCHEDULE_SLOT_KEYS.map((key, i) => {
-                const cell = chosen[key];
-                const slot = festival.slots[i];
-                if (!cell || !slot) return null;
-                return (
-                  <li key={key}>
-                    {scheduleSlotTime(slot)}: <Link to={`/acts/${cell.act_id}`}>{cell.act_name}</Link>
-                    {state.now === i && <span className="badge text-bg-success ms-1">Now</span>}
-                  </li>
-                );
-              })}
-            </ul>
-            <a href={chosen.address_url} target="_blank" rel="noopener noreferrer">
-              Directions<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </div>
+      <MapOrNote map={festival.map} venues={markers} onSelect={setSelected} />
+      <ChosenVenue venue={chosen}>
+        {(venue) => (
+          <ul className="list-unstyled mb-2">
+            {SCHEDULE_SLOT_KEYS.map((key, i) => {
+              const cell = venue[key];
+              const slot = festival.slots[i];
+              if (!cell || !slot) return null;
+              return (
+                <li key={key}>
+                  {scheduleSlotTime(slot)}: <Link to={`/acts/${cell.act_id}`}>{cell.act_name}</Link>
+                  {state.now === i && <span className="badge text-bg-success ms-1">Now</span>}
+                </li>
+              );
+            })}
+          </ul>
         )}
-      </section>
+      </ChosenVenue>
       <h2 className="h5 mt-3">Venues</h2>
       <ol className="list-group venue-distance-list" aria-label="Venues">
         {ordered.map(({ item: entry, metres }) => {

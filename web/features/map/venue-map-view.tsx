@@ -1,15 +1,12 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { MapConfig } from '../../../contract/festival';
 import type { Venue } from '../../../contract/venues';
-import { VenueAmenities } from '../venues/components/venue-amenities';
 import { VenueSlots } from '../venues/components/venue-slots';
 import { distanceLabel } from './distance';
+import { ChosenVenue, MapOrNote } from './map-view-parts';
 import { hasPin, NearMeBar, useByDistance, useNearMe } from './near-me';
 import type { MapVenue } from './porch-map';
-
-// Leaflet is its own chunk, fetched only when the Map view opens (the schedule's map, reused).
-const PorchMap = lazy(() => import('./porch-map'));
 
 interface Props {
   /** The festival's map settings; without them the venues are listed only. */
@@ -43,29 +40,14 @@ export function VenueMapView({ map, venues }: Props) {
   return (
     <div className="schedule-map-view">
       <NearMeBar status={status} onAsk={ask} />
-      {map ? (
-        <Suspense fallback={<p>Loading the map…</p>}>
-          <PorchMap map={map} venues={markers} onSelect={setSelected} />
-        </Suspense>
-      ) : (
-        <p>This festival has no map; the venues are listed below.</p>
-      )}
-      <section className="venue-panel mt-2" aria-live="polite" aria-label="Chosen venue">
-        {chosen && (
-          <div className="card card-body">
-            <h2 className="h5">
-              <Link to={`/venues/${chosen.id}`}>{chosen.address}</Link>
-            </h2>
-            <VenueAmenities venue={chosen} />
-            <div className="mb-2">
-              <VenueSlots slots={chosen.available_slots} />
-            </div>
-            <a href={chosen.address_url} target="_blank" rel="noopener noreferrer">
-              Directions<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+      <MapOrNote map={map} venues={markers} onSelect={setSelected} />
+      <ChosenVenue venue={chosen}>
+        {(venue) => (
+          <div className="mb-2">
+            <VenueSlots slots={venue.available_slots} />
           </div>
         )}
-      </section>
+      </ChosenVenue>
       <h2 className="h5 mt-3">Venues on the map</h2>
       <ol className="list-group venue-distance-list" aria-label="Venues">
         {ordered.map(({ item: venue, metres }) => (

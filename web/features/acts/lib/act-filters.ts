@@ -1,5 +1,6 @@
 import { actStatus, ACT_STATUS, type Act } from '../../../../contract/acts';
-import { Genres, SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/enums';
+import { SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/enums';
+import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
 export type ActStatusFilter = 'looking' | 'scheduled';
@@ -34,34 +35,22 @@ export const STATUS_OPTIONS: Choice<ActStatusFilter>[] = [
   { value: 'scheduled', label: 'Scheduled with a host' },
 ];
 
-const isGenre = (value: string): value is Genre => (Genres.values as readonly string[]).includes(value);
-const isSlot = (value: string): value is SlotDef => (SLOT_DEFS as readonly string[]).includes(value);
 const isStatus = (value: string): value is ActStatusFilter => value === 'looking' || value === 'scheduled';
 
 /** Reads the filters from a query string; anything unknown (an old or edited link) is ignored. */
 export function parseActFilters(params: URLSearchParams): ActFilters {
-  const genre = params.get('genre') ?? '';
-  const slot = params.get('slot') ?? '';
-  const status = params.get('status') ?? '';
-  const plays = params.get('plays') ?? '';
   return {
-    search: (params.get('search') ?? '').trim(),
-    genre: isGenre(genre) ? genre : '',
-    slot: isSlot(slot) ? slot : '',
-    plays: isSlot(plays) ? plays : '',
-    status: isStatus(status) ? status : '',
+    search: searchParam(params),
+    genre: choiceParam(params, 'genre', isGenre),
+    slot: choiceParam(params, 'slot', isSlot),
+    plays: choiceParam(params, 'plays', isSlot),
+    status: choiceParam(params, 'status', isStatus),
   };
 }
 
 /** The query string for the filters, leaving out the ones not in use. */
-export function actFiltersToParams(filters: ActFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.genre) params.set('genre', filters.genre);
-  if (filters.slot) params.set('slot', filters.slot);
-  if (filters.plays) params.set('plays', filters.plays);
-  if (filters.status) params.set('status', filters.status);
-  return params;
+export function actFiltersToParams({ search, genre, slot, plays, status }: ActFilters): URLSearchParams {
+  return filterParams({ search, genre, slot, plays, status });
 }
 
 export const hasActFilters = (filters: ActFilters) =>

@@ -1,13 +1,15 @@
-import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Genres, SLOT_DEFS, type Choice } from '../../../../contract/enums';
+import { CardList } from '../../../components/catalogue/card-list';
+import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
 import { FilterSelect } from '../../../components/catalogue/filter-select';
-import { PageHeading } from '../../../components/catalogue/page-heading';
+import { ListHeader } from '../../../components/catalogue/list-header';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
-import { ShowMore, useFocusFirstNew } from '../../../components/catalogue/show-more';
+import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { slotTime } from '../../../components/catalogue/slot-times';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -57,7 +59,6 @@ export function ActList() {
       }),
     [festival],
   );
-  const listRef = useRef<HTMLUListElement>(null);
 
   const update = useCallback(
     (change: Partial<ActFilters>) =>
@@ -66,30 +67,19 @@ export function ActList() {
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
-  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
-  const pages = useDeferredValue(acts.data)?.pages;
-  const fetched = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
+  const { pages, items: fetched } = useDeferredPages(acts.data);
   const total = pages?.[0]?.total;
   const items = useMemo(() => filterByStatus(fetched, filters.status), [fetched, filters.status]);
   // The status filter runs here, so the count is what is left after it among the acts loaded.
   const count = pages ? (filters.status ? items.length : (total ?? fetched.length)) : undefined;
-  const focusFirstNew = useFocusFirstNew(listRef, items.length);
-  const showMore = () => {
-    focusFirstNew(items.length);
-    void acts.fetchNextPage();
-  };
+  const { list, showMore } = useShowMore(items.length, () => acts.fetchNextPage());
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <PageHeading className="mb-0">Acts</PageHeading>
-        {hasRole(user, 'performer') && (
-          <Link className="btn btn-primary" to="/acts/new">
-            New Act
-          </Link>
-        )}
-      </div>
+      <ListHeader
+        title="Acts"
+        create={hasRole(user, 'performer') ? { to: '/acts/new', label: 'New Act' } : undefined}
+      />
       {hasRole(user, 'host') && (
         <Notice>
           Looking for acts for your porch? Filter by genre and by the slot you have free, then use an act&apos;s Contact
@@ -159,13 +149,9 @@ export function ActList() {
         <p className="lead">{hasActFilters(filters) ? ACT_LIST_TEXT.noMatch : ACT_LIST_TEXT.noneYet}</p>
       )}
       {items.length > 0 && (
-        <Row ref={listRef} xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Acts">
-          {items.map((act) => (
-            <Col as="li" key={act.id}>
-              <ActCard act={act} />
-            </Col>
-          ))}
-        </Row>
+        <CardList ref={list} items={items} label="Acts">
+          {(act) => <ActCard act={act} />}
+        </CardList>
       )}
       {pages && fetched.length > 0 && (
         <ShowMore

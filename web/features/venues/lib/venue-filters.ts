@@ -1,5 +1,6 @@
 import { isAmenity, type VenueAmenity } from '../../../../contract/choices';
-import { Genres, SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/enums';
+import { SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/enums';
+import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
 /**
@@ -27,28 +28,20 @@ export const SLOT_AVAILABILITY_OPTIONS: Choice[] = SLOT_DEFS.map((slot) => ({
   label: `${slot} Available`,
 }));
 
-const isGenre = (value: string): value is Genre => (Genres.values as readonly string[]).includes(value);
-const isSlot = (value: string): value is SlotDef => (SLOT_DEFS as readonly string[]).includes(value);
-
 /** Reads the filters from a query string; anything unknown (an old or edited link) is ignored. */
 export function parseVenueFilters(params: URLSearchParams): VenueFilters {
-  const genre = params.get('genre') ?? '';
-  const slot = params.get('slot') ?? '';
   return {
-    search: (params.get('search') ?? '').trim(),
-    genre: isGenre(genre) ? genre : '',
-    slot: isSlot(slot) ? slot : '',
+    search: searchParam(params),
+    genre: choiceParam(params, 'genre', isGenre),
+    slot: choiceParam(params, 'slot', isSlot),
     amenities: params.getAll('amenity').filter(isAmenity),
   };
 }
 
 /** The query string for the filters, leaving out the ones not in use. */
-export function venueFiltersToParams(filters: VenueFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.genre) params.set('genre', filters.genre);
-  if (filters.slot) params.set('slot', filters.slot);
-  for (const amenity of filters.amenities) params.append('amenity', amenity);
+export function venueFiltersToParams({ search, genre, slot, amenities }: VenueFilters): URLSearchParams {
+  const params = filterParams({ search, genre, slot });
+  for (const amenity of amenities) params.append('amenity', amenity);
   return params;
 }
 

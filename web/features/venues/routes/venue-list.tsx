@@ -1,14 +1,16 @@
 import { ViewToggle } from '../../map/view-toggle';
-import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { useCallback } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Genres } from '../../../../contract/enums';
+import { CardList } from '../../../components/catalogue/card-list';
+import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
 import { FilterSelect } from '../../../components/catalogue/filter-select';
-import { PageHeading } from '../../../components/catalogue/page-heading';
+import { ListHeader } from '../../../components/catalogue/list-header';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
-import { ShowMore, useFocusFirstNew } from '../../../components/catalogue/show-more';
+import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useFestival } from '../../../lib/festival';
@@ -45,7 +47,6 @@ export function VenueList() {
   const filters = parseVenueFilters(params);
   const venues = useVenuePages(venueListQuery(filters));
   useLoggedError(venues.error);
-  const listRef = useRef<HTMLUListElement>(null);
 
   const festival = useFestival();
   const mapView = params.get('view') === 'map';
@@ -75,27 +76,16 @@ export function VenueList() {
     );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  // The page renders from a deferred copy of the answer: React renders it in slices that yield to
-  // the browser, not in one long task on arrival (docs/decisions/0040-deferred-first-render.md).
-  const pages = useDeferredValue(venues.data)?.pages;
-  const items = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages]);
+  const { pages, items } = useDeferredPages(venues.data);
   const total = pages ? (pages[0]?.total ?? items.length) : undefined;
-  const focusFirstNew = useFocusFirstNew(listRef, items.length);
-  const showMore = () => {
-    focusFirstNew(items.length);
-    void venues.fetchNextPage();
-  };
+  const { list, showMore } = useShowMore(items.length, () => venues.fetchNextPage());
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <PageHeading className="mb-0">Venues</PageHeading>
-        {hasRole(user, 'host') && (
-          <Link className="btn btn-primary" to="/venues/new">
-            New Venue
-          </Link>
-        )}
-      </div>
+      <ListHeader
+        title="Venues"
+        create={hasRole(user, 'host') ? { to: '/venues/new', label: 'New Venue' } : undefined}
+      />
       {hasRole(user, 'performer') && (
         <Notice>
           Looking for a porch to play on? Filter by your genre and by a slot that is still available, then use a
@@ -149,13 +139,9 @@ export function VenueList() {
       )}
       {items.length > 0 && mapView && <VenueMapView map={festival.data?.map} venues={items} />}
       {items.length > 0 && !mapView && (
-        <Row ref={listRef} xs={1} lg={2} className="g-3 list-unstyled" as="ul" aria-label="Venues">
-          {items.map((venue) => (
-            <Col as="li" key={venue.id}>
-              <VenueCard venue={venue} />
-            </Col>
-          ))}
-        </Row>
+        <CardList ref={list} items={items} label="Venues">
+          {(venue) => <VenueCard venue={venue} />}
+        </CardList>
       )}
       {items.length > 0 && (
         <ShowMore
