@@ -24,3 +24,19 @@ export function publicFilledSlots(q: Kysely<Database> | Transaction<Database>) {
   return filledSlots(q).where('venues.hidden_at', 'is', null).where('acts.hidden_at', 'is', null);
 }
 
+/**
+ * The people with a scheduled set: the owner of a venue or of an act in a filled slot, each once
+ * (what the rain switch mails, and the "scheduled" audience of a festival mail).
+ */
+export function peopleWithScheduledSets(q: Kysely<Database> | Transaction<Database>) {
+  const hosts = q
+    .selectFrom('venue_slots')
+    .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+    .select('venues.creator_id as user_id')
+    .where('venue_slots.scheduled_act_id', 'is not', null);
+  const performers = q
+    .selectFrom('venue_slots')
+    .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
+    .select('acts.creator_id as user_id');
+  return q.selectFrom('users').where((eb) => eb.or([eb('users.id', 'in', hosts), eb('users.id', 'in', performers)]));
+}
