@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { choiceList } from './choices.js';
 import { SlotDefSchema } from './enums.js';
 import { QueryBoolean, REQUIRED, requiredText } from './forms.js';
 import { RICH_TEXT_MAX_HTML_BYTES } from './rich-text.js';
@@ -70,34 +71,23 @@ export const AdminMessages = {
 } as const;
 
 /** What the audit log records; the label is what /admin shows. */
-export const AUDIT_ACTIONS = [
-  'grant_admin',
-  'revoke_admin',
-  'set_schedule_release',
-  'set_rain_date',
-  'post_announcement',
-  'delete_announcement',
-  'send_mailing',
-  'hide_act',
-  'unhide_act',
-  'hide_venue',
-  'unhide_venue',
-] as const;
+const AuditActions = choiceList([
+  ['grant_admin', 'Granted admin'],
+  ['revoke_admin', 'Revoked admin'],
+  ['set_schedule_release', 'Set the schedule release'],
+  ['set_rain_date', 'Switched the rain date'],
+  ['post_announcement', 'Posted an announcement'],
+  ['delete_announcement', 'Deleted an announcement'],
+  ['send_mailing', 'Sent a mail to the festival'],
+  ['hide_act', 'Hid an act'],
+  ['unhide_act', 'Unhid an act'],
+  ['hide_venue', 'Hid a venue'],
+  ['unhide_venue', 'Unhid a venue'],
+]);
+export const AUDIT_ACTIONS = AuditActions.values;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
-export const AuditActionLabels: Record<AuditAction, string> = {
-  grant_admin: 'Granted admin',
-  revoke_admin: 'Revoked admin',
-  set_schedule_release: 'Set the schedule release',
-  set_rain_date: 'Switched the rain date',
-  post_announcement: 'Posted an announcement',
-  delete_announcement: 'Deleted an announcement',
-  send_mailing: 'Sent a mail to the festival',
-  hide_act: 'Hid an act',
-  unhide_act: 'Unhid an act',
-  hide_venue: 'Hid a venue',
-  unhide_venue: 'Unhid a venue',
-};
+export const AuditActionLabels = AuditActions.labels;
 
 export const AuditQuerySchema = z.object({
   ...pagingFields(25),

@@ -7,7 +7,7 @@ import {
   type SlotDef,
 } from '../../../contract/enums.js';
 import { canSeeHidden } from '../auth/policy.js';
-import { presentCreator, type Viewer } from '../profiles/creator.js';
+import { presentOwnership, type Viewer } from '../profiles/creator.js';
 import type { ActRecord } from './queries.js';
 
 const slotOrder = (s: string) => SLOT_DEFS.indexOf(s as SlotDef);
@@ -18,13 +18,10 @@ const slotOrder = (s: string) => SLOT_DEFS.indexOf(s as SlotDef);
  * hiding only reaches them (docs/behaviour.md#moderation).
  */
 export function presentAct(act: ActRecord, viewer: Viewer): Act {
-  const privileged = canSeeHidden(viewer, act.creator_id);
   return {
     id: act.id,
     name: act.name,
     bio: act.bio,
-    creator_id: act.creator_id,
-    creator: presentCreator(act.creator, viewer),
     type: act.type as Genre,
     size: act.size as ActSize,
     preferred_slots: [...act.preferred_slots].sort((a, b) => slotOrder(a) - slotOrder(b)) as SlotDef[],
@@ -32,13 +29,9 @@ export function presentAct(act: ActRecord, viewer: Viewer): Act {
     sound_system: act.sound_system as PerformerSoundSystem,
     rain_date_available: act.rain_date_available,
     scheduled_venue_slots: act.scheduled
-      .filter((s) => privileged || !s.hidden)
+      .filter((s) => !s.hidden || canSeeHidden(viewer, act.creator_id))
       .map((s) => ({ slot_def: s.slot_def as SlotDef, venue: s.venue }))
       .sort((a, b) => slotOrder(a.slot_def) - slotOrder(b.slot_def)),
-    created_time: act.created_at.toISOString(),
-    updated_time: act.updated_at.toISOString(),
-    ...(act.hidden_at !== null && privileged
-      ? { hidden: { hidden_at: act.hidden_at.toISOString(), reason: act.hidden_reason ?? '' } }
-      : {}),
+    ...presentOwnership(act, viewer),
   };
 }

@@ -5,7 +5,7 @@ import { Genres, SLOT_DEFS } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { slotRangeLabel } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
-import { filledSlots } from '../../db/filled-slots.js';
+import { filledSlotsWithOwners } from '../../db/filled-slots.js';
 
 /** Rows are read in batches of this many: an export of any size never holds more than one batch. */
 export const EXPORT_BATCH = 500;
@@ -131,18 +131,16 @@ const SPECS: Record<ExportName, ExportSpec> = {
         const config = festival.slots.find((s) => s.name === slot);
         const time = config ? slotRangeLabel(config) : '';
         const pages = byId((after, limit) =>
-          filledSlots(q)
-            .innerJoin('users as hosts', 'hosts.id', 'venues.creator_id')
-            .innerJoin('users as performers', 'performers.id', 'acts.creator_id')
+          filledSlotsWithOwners(q)
             .select([
               'venue_slots.id',
               'venues.address',
-              'hosts.name as host',
-              'hosts.email as host_email',
+              'host.name as host',
+              'host.email as host_email',
               'acts.name as act',
               'acts.type',
-              'performers.name as performer',
-              'performers.email as performer_email',
+              'performer.name as performer',
+              'performer.email as performer_email',
             ])
             .where('venue_slots.slot_def', '=', slot)
             .where('venue_slots.id', '>', after)

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import type { Db } from '../../db/connection.js';
+import { peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
@@ -32,18 +33,8 @@ function audienceQuery(q: Q, audience: MailingAudience): SelectQueryBuilder<Data
       return users.where('users.is_performer', '=', true);
     case 'everyone':
       return users;
-    case 'scheduled': {
-      const hosts = q
-        .selectFrom('venue_slots')
-        .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-        .select('venues.creator_id as user_id')
-        .where('venue_slots.scheduled_act_id', 'is not', null);
-      const performers = q
-        .selectFrom('venue_slots')
-        .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-        .select('acts.creator_id as user_id');
-      return users.where((eb) => eb.or([eb('users.id', 'in', hosts), eb('users.id', 'in', performers)]));
-    }
+    case 'scheduled':
+      return peopleWithScheduledSets(q);
   }
 }
 

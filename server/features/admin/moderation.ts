@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ModerationMessages } from '../../../contract/moderation.js';
 import type { Db } from '../../db/connection.js';
+import { findOwnedItem, type OwnedItem } from '../../db/owned-items.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
@@ -14,56 +15,17 @@ export type ModeratedKind = 'act' | 'venue';
 /** What the committee asks: hide with a reason, or unhide. */
 export type HiddenChange = { hidden: true; reason: string } | { hidden: false; reason: null };
 
-interface ModeratedRow {
-  id: number;
-  label: string;
-  hidden_at: Date | null;
-  hidden_reason: string | null;
-  owner_name: string;
-  owner_email: string;
-}
-
 async function lockModerated(
   trx: Transaction<Database>,
   db: Db,
   kind: ModeratedKind,
   id: number,
-): Promise<ModeratedRow | undefined> {
+): Promise<OwnedItem | undefined> {
   // The schedule's version lock first, as every schedule writer takes it (migration 0004); the
   // update below bumps it through its trigger (migration 0010). Then the row, so two admins
   // moderating one item take turns. SQLite serializes writes and has neither.
   await lockScheduleVersion(trx, db.dialect);
-  const row =
-    kind === 'act'
-      ? await trx
-          .selectFrom('acts')
-          .innerJoin('users', 'users.id', 'acts.creator_id')
-          .select([
-            'acts.id',
-            'acts.name as label',
-            'acts.hidden_at',
-            'acts.hidden_reason',
-            'users.name as owner_name',
-            'users.email as owner_email',
-          ])
-          .where('acts.id', '=', id)
-          .$if(db.dialect === 'postgres', (q) => q.forUpdate('acts'))
-          .executeTakeFirst()
-      : await trx
-          .selectFrom('venues')
-          .innerJoin('users', 'users.id', 'venues.creator_id')
-          .select([
-            'venues.id',
-            'venues.address as label',
-            'venues.hidden_at',
-            'venues.hidden_reason',
-            'users.name as owner_name',
-            'users.email as owner_email',
-          ])
-          .where('venues.id', '=', id)
-          .$if(db.dialect === 'postgres', (q) => q.forUpdate('venues'))
-          .executeTakeFirst();
-  return row;
+  return findOwnedItem(trx, kind, id, db.dialect === 'postgres');
 }
 
 /**

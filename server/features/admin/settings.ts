@@ -3,6 +3,7 @@ import type { DeskSettings, RainDateStatus } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
+import { peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -184,19 +185,8 @@ export async function setRainDate(
       at: now,
     });
 
-    const hosts = trx
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .select('venues.creator_id as user_id')
-      .where('venue_slots.scheduled_act_id', 'is not', null);
-    const performers = trx
-      .selectFrom('venue_slots')
-      .innerJoin('acts', 'acts.id', 'venue_slots.scheduled_act_id')
-      .select('acts.creator_id as user_id');
-    const recipients = await trx
-      .selectFrom('users')
+    const recipients = await peopleWithScheduledSets(trx)
       .select(['users.id', 'users.name', 'users.email'])
-      .where((eb) => eb.or([eb('users.id', 'in', hosts), eb('users.id', 'in', performers)]))
       .orderBy('users.id')
       .execute();
     for (const person of recipients) {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { findOwnedItem } from '../../db/owned-items.js';
 import type { Database, CommentsTable } from '../../db/schema.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -17,39 +18,12 @@ export interface MessageTarget {
 }
 
 export async function findTarget(q: Q, type: EntityType, id: number): Promise<MessageTarget | undefined> {
-  const row =
-    type === 'venue'
-      ? await q
-          .selectFrom('venues')
-          .innerJoin('users', 'users.id', 'venues.creator_id')
-          .select([
-            'venues.id',
-            'venues.address as name',
-            'venues.hidden_at',
-            'users.id as owner_id',
-            'users.name as owner_name',
-            'users.email as owner_email',
-          ])
-          .where('venues.id', '=', id)
-          .executeTakeFirst()
-      : await q
-          .selectFrom('acts')
-          .innerJoin('users', 'users.id', 'acts.creator_id')
-          .select([
-            'acts.id',
-            'acts.name as name',
-            'acts.hidden_at',
-            'users.id as owner_id',
-            'users.name as owner_name',
-            'users.email as owner_email',
-          ])
-          .where('acts.id', '=', id)
-          .executeTakeFirst();
+  const row = await findOwnedItem(q, type, id);
   if (!row) return undefined;
   return {
     type,
     id: row.id,
-    name: row.name,
+    name: row.label,
     owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
     hidden: row.hidden_at !== null,
   };

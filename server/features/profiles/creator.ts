@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Creator } from '../../../contract/users.js';
 import type { Database, UserRow } from '../../db/schema.js';
-import { roleNames } from '../auth/policy.js';
+import { canSeeHidden, roleNames } from '../auth/policy.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 export type CreatorRow = Pick<UserRow, 'id' | 'name' | 'email' | 'is_admin' | 'is_host' | 'is_performer'>;
@@ -28,4 +28,30 @@ export function presentCreator(creator: CreatorRow | undefined, viewer: Viewer):
   if (!creator) return { name: '' };
   if (!viewer?.is_admin) return { name: creator.name };
   return { name: creator.name, email: creator.email, roles: roleNames(creator) };
+}
+
+/**
+ * What a venue and an act both carry: who made it and when, and, to its owner and admins only, the
+ * committee's hiding of it (docs/behaviour.md#moderation).
+ */
+export function presentOwnership(
+  entry: {
+    creator_id: number;
+    creator: CreatorRow | undefined;
+    created_at: Date;
+    updated_at: Date;
+    hidden_at: Date | null;
+    hidden_reason: string | null;
+  },
+  viewer: Viewer,
+) {
+  return {
+    creator_id: entry.creator_id,
+    creator: presentCreator(entry.creator, viewer),
+    created_time: entry.created_at.toISOString(),
+    updated_time: entry.updated_at.toISOString(),
+    ...(entry.hidden_at !== null && canSeeHidden(viewer, entry.creator_id)
+      ? { hidden: { hidden_at: entry.hidden_at.toISOString(), reason: entry.hidden_reason ?? '' } }
+      : {}),
+  };
 }

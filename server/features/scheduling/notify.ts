@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Database } from '../../db/schema.js';
-import { filledSlots } from '../../db/filled-slots.js';
+import { filledSlotsWithOwners } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { currentFestivalDay } from '../festival/festival-day.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -26,20 +26,17 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 
 /** The scheduled slots of a venue, or of an act, with the act, the venue and both owners. */
 function scheduledSlots(q: Q) {
-  return filledSlots(q)
-    .innerJoin('users as act_owner', 'act_owner.id', 'acts.creator_id')
-    .innerJoin('users as host', 'host.id', 'venues.creator_id')
-    .select([
-      'venue_slots.slot_def as slot',
-      'venues.id as venue_id',
-      'venues.address',
-      'host.name as host_name',
-      'host.email as host_email',
-      'acts.id as act_id',
-      'acts.name as act_name',
-      'act_owner.name as owner_name',
-      'act_owner.email as owner_email',
-    ]);
+  return filledSlotsWithOwners(q).select([
+    'venue_slots.slot_def as slot',
+    'venues.id as venue_id',
+    'venues.address',
+    'host.name as host_name',
+    'host.email as host_email',
+    'acts.id as act_id',
+    'acts.name as act_name',
+    'performer.name as owner_name',
+    'performer.email as owner_email',
+  ]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RICH_TEXT_TAGS } from '../../../contract/rich-text.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin } from '../../test/builders.js';
 import { actBody, venueBody } from '../../test/catalogue-builders.js';
@@ -93,25 +94,8 @@ const VECTORS: string[] = [
   '<?xml version="1.0"?><html:script xmlns:html="http://www.w3.org/1999/xhtml">alert(1)</html:script>',
 ];
 
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'img',
-  'span',
-]);
+// The editor's tags: the one allowlist the sanitizer and the renderer share (contract/rich-text.ts).
+const ALLOWED_TAGS = new Set<string>(RICH_TEXT_TAGS);
 const ALLOWED_ATTRIBUTES = new Set([
   'href',
   'rel',

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
 import { canSeeHidden } from '../auth/policy.js';
-import { presentCreator, type Viewer } from '../profiles/creator.js';
+import { presentOwnership, type Viewer } from '../profiles/creator.js';
 import type { VenueRecord } from './queries.js';
 
 const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
@@ -19,14 +19,11 @@ const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
  * the slot reads as free. The venue's own hiding only reaches them (docs/behaviour.md#moderation).
  */
 export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
-  const privileged = canSeeHidden(viewer, venue.creator_id);
   return {
     id: venue.id,
     address: venue.address,
     address_url: venue.address_url,
     bio: venue.bio,
-    creator_id: venue.creator_id,
-    creator: presentCreator(venue.creator, viewer),
     // Stored as rows, shown in the spec's order of genres.
     preferred_act_types: [...venue.genres].sort((a, b) => genreOrder(a) - genreOrder(b)) as Genre[],
     available_slots: venue.slots
@@ -34,7 +31,7 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
         id: s.id,
         slot_def: s.slot_def as SlotDef,
         scheduled_act:
-          s.scheduled_act && (privileged || !s.scheduled_act.hidden)
+          s.scheduled_act && (!s.scheduled_act.hidden || canSeeHidden(viewer, venue.creator_id))
             ? { id: s.scheduled_act.id, name: s.scheduled_act.name }
             : null,
       }))
@@ -50,11 +47,7 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
     shade: venue.shade,
     restroom_nearby: venue.restroom_nearby,
     accessibility_note: venue.accessibility_note,
-    created_time: venue.created_at.toISOString(),
-    updated_time: venue.updated_at.toISOString(),
-    ...(venue.hidden_at !== null && privileged
-      ? { hidden: { hidden_at: venue.hidden_at.toISOString(), reason: venue.hidden_reason ?? '' } }
-      : {}),
+    ...presentOwnership(venue, viewer),
   };
 }
 
