@@ -1,31 +1,26 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
-import { RequiredMark } from '../catalogue/required-mark';
-import { FieldError, invalidProps } from '../forms/field-error';
+import { invalidProps } from '../forms/field-error';
+import { FieldGroup } from '../forms/field-group';
+import { fieldProps, type BoundField } from '../forms/field-props';
 
-interface SelectFieldProps {
-  id: string;
+interface SelectFieldProps<T extends FieldValues, C, O> extends BoundField<T, C, O> {
   label: string;
-  registration: UseFormRegisterReturn;
   required?: boolean;
-  error?: string;
   /** The options. */
   children: ReactNode;
 }
 
 /** A labelled drop-down list whose error is tied to it for screen readers. */
-export function SelectField({ id, label, registration, required, error, children }: SelectFieldProps) {
+export function SelectField<T extends FieldValues, C, O>(props: SelectFieldProps<T, C, O>) {
+  const { name: id, label, required, children } = props;
+  const { registration, error } = fieldProps(props);
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>
-        {label}
-        {required && <RequiredMark />}
-      </Form.Label>
+    <FieldGroup id={id} label={label} required={required} error={error}>
       <Form.Select aria-required={required || undefined} {...invalidProps(id, error)} {...registration}>
         {children}
       </Form.Select>
-      <FieldError fieldId={id} error={error} />
-    </Form.Group>
+    </FieldGroup>
   );
 }

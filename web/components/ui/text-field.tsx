@@ -1,41 +1,28 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
-import { RequiredMark } from '../catalogue/required-mark';
-import { errorId, FieldError } from '../forms/field-error';
+import { errorId } from '../forms/field-error';
+import { FieldGroup } from '../forms/field-group';
+import { fieldProps, type BoundField } from '../forms/field-props';
 
-interface TextFieldProps {
-  id: string;
+interface TextFieldProps<T extends FieldValues, C, O> extends BoundField<T, C, O> {
   label: string;
-  registration: UseFormRegisterReturn;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   /** Marks the label, and says so to screen readers with aria-required. */
   required?: boolean;
   /** A standing hint under the field (e.g. the password rule). */
   hint?: ReactNode;
-  error?: string;
 }
 
 /** A labelled input whose required mark, hint and error are tied to it for screen readers. */
-export function TextField({
-  id,
-  label,
-  registration,
-  type = 'text',
-  autoComplete,
-  required,
-  hint,
-  error,
-}: TextFieldProps) {
+export function TextField<T extends FieldValues, C, O>(props: TextFieldProps<T, C, O>) {
+  const { name: id, label, type = 'text', autoComplete, required, hint } = props;
+  const { registration, error } = fieldProps(props);
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, error && errorId(id)].filter(Boolean).join(' ') || undefined;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>
-        {label}
-        {required && <RequiredMark />}
-      </Form.Label>
+    <FieldGroup id={id} label={label} required={required} error={error}>
       <Form.Control
         type={type}
         autoComplete={autoComplete}
@@ -50,7 +37,6 @@ export function TextField({
           {hint}
         </Form.Text>
       )}
-      <FieldError fieldId={id} error={error} />
-    </Form.Group>
+    </FieldGroup>
   );
 }

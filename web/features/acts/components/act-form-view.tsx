@@ -11,7 +11,6 @@ import {
   slotChoices,
 } from '../../../components/catalogue/form-fields';
 import { RequiredNote } from '../../../components/catalogue/required-mark';
-import { fieldProps } from '../../../components/forms/field-props';
 import { SubmitOrCancel } from '../../../components/forms/submit-or-cancel';
 import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
@@ -80,9 +79,9 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
   return (
     <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New act' : 'Edit act'}>
       <RequiredNote />
-      <TextField id="name" label="Act name" required {...fieldProps(form, 'name')} />
+      <TextField form={form} name="name" label="Act name" required />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
-      <SelectField id="type" label="Genre" required {...fieldProps(form, 'type')}>
+      <SelectField form={form} name="type" label="Genre" required>
         {Genres.options.map((genre) => (
           <option key={genre.value} value={genre.value}>
             {genre.label}
@@ -107,10 +106,10 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
         required
       />
       <TextField
-        id="venue_pref"
+        form={form}
+        name="venue_pref"
         label="Venue preference (optional)"
         hint="A street, a neighbour or a kind of porch you would like to play at."
-        {...fieldProps(form, 'venue_pref')}
       />
       <RadiosField
         control={control}

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ForgotPassInputSchema } from '../../../../contract/auth';
-import { fieldProps } from '../../../components/forms/field-props';
 import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { usePageTitle } from '../../../lib/page-title';
@@ -30,7 +29,7 @@ export function ForgotPass() {
         <>
           <p>Enter the email you registered with and we will send you a link to choose a new password.</p>
           <Form noValidate onSubmit={onSubmit}>
-            <TextField id="email" label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email')} />
+            <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
             <Button type="submit" className="w-100" disabled={forgotPass.isPending}>
               Reset Password
             </Button>

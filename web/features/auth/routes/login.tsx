@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { SigninInputSchema } from '../../../../contract/auth';
-import { fieldProps } from '../../../components/forms/field-props';
 import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { Logo } from '../../../components/ui/logo';
 import { TextField } from '../../../components/ui/text-field';
@@ -31,14 +30,8 @@ export function Login() {
         </div>
       )}
       <Form noValidate onSubmit={onSubmit}>
-        <TextField id="email" label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email')} />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...fieldProps(form, 'password')}
-        />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" className="w-100" disabled={signin.isPending}>
           Login
         </Button>

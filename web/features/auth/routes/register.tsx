@@ -6,7 +6,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AuthMessages, SignupInputSchema } from '../../../../contract/auth';
 import { errorId, FieldError, invalidProps } from '../../../components/forms/field-error';
-import { fieldProps } from '../../../components/forms/field-props';
 import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { usePageTitle } from '../../../lib/page-title';
@@ -51,15 +50,15 @@ export function Register() {
         .
       </div>
       <Form noValidate onSubmit={onSubmit}>
-        <TextField id="name" label="Full name" autoComplete="name" {...fieldProps(form, 'name')} />
-        <TextField id="email" label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email')} />
+        <TextField form={form} name="name" label="Full name" autoComplete="name" />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <TextField
-          id="password"
+          form={form}
+          name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
-          {...fieldProps(form, 'password')}
         />
         <fieldset className="mb-3" aria-describedby={rolesError ? errorId('roles') : undefined}>
           <legend className="form-label fs-6 mb-1">Roles</legend>

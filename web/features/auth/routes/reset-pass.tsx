@@ -12,7 +12,6 @@ import {
   ValidatePassTokenInputSchema,
   type ValidatePassTokenInput,
 } from '../../../../contract/auth';
-import { fieldProps } from '../../../components/forms/field-props';
 import { ErrorAlert, ServerErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { TextField } from '../../../components/ui/text-field';
@@ -65,19 +64,13 @@ function NewPasswordForm({ link }: { link: ValidatePassTokenInput }) {
   return (
     <>
       <Form noValidate onSubmit={onSubmit}>
+        <TextField form={form} name="password" label="New Password" type="password" autoComplete="new-password" />
         <TextField
-          id="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          {...fieldProps(form, 'password')}
-        />
-        <TextField
-          id="confirmPassword"
+          form={form}
+          name="confirmPassword"
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          {...fieldProps(form, 'confirmPassword')}
         />
         <Button type="submit" className="w-100" disabled={updatePass.isPending}>
           Submit

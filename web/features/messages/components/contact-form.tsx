@@ -7,7 +7,6 @@ import Form from 'react-bootstrap/Form';
 import type { FestivalConfig } from '../../../../contract/festival';
 import { contactInputSchema } from '../../../../contract/messages';
 import { RichTextField } from '../../../components/catalogue/form-fields';
-import { fieldProps } from '../../../components/forms/field-props';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -49,7 +48,7 @@ export function ContactForm({ categories, email }: ContactFormProps) {
 
   return (
     <Form noValidate onSubmit={onSubmit}>
-      <SelectField id="category" label="Category" required {...fieldProps(form, 'category')}>
+      <SelectField form={form} name="category" label="Category" required>
         <option value="">Choose a category</option>
         {categories.map((c) => (
           <option key={c.value} value={c.value}>
@@ -57,14 +56,7 @@ export function ContactForm({ categories, email }: ContactFormProps) {
           </option>
         ))}
       </SelectField>
-      <TextField
-        id="sender_email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...fieldProps(form, 'sender_email')}
-      />
+      <TextField form={form} name="sender_email" label="Email" type="email" autoComplete="email" required />
       <RichTextField control={form.control} name="message" id="message" label="Message" required />
       <Honeypot registration={form.register('website')} />
       <Button type="submit" disabled={send.isPending}>

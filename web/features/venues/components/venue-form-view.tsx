@@ -20,7 +20,6 @@ import {
   slotChoices,
 } from '../../../components/catalogue/form-fields';
 import { RequiredNote } from '../../../components/catalogue/required-mark';
-import { fieldProps } from '../../../components/forms/field-props';
 import { SubmitOrCancel } from '../../../components/forms/submit-or-cancel';
 import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
@@ -124,12 +123,12 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
     <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New venue' : 'Edit venue'}>
       <RequiredNote />
       <TextField
-        id="address"
+        form={form}
+        name="address"
         label="Address"
         required
         autoComplete="street-address"
         hint="The street address of your porch or yard."
-        {...fieldProps(form, 'address')}
       />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
       <CheckboxesField
