@@ -1,6 +1,5 @@
 import { formResolver } from '../../../lib/form-resolver';
 import { useForm, type Resolver } from 'react-hook-form';
-import Form from 'react-bootstrap/Form';
 import { ActInputSchema, type ActInput } from '../../../../contract/acts';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems } from '../../../../contract/enums';
 import {
@@ -10,11 +9,9 @@ import {
   RichTextField,
   slotChoices,
 } from '../../../components/catalogue/form-fields';
-import { RequiredNote } from '../../../components/catalogue/required-mark';
-import { SubmitOrCancel } from '../../../components/forms/submit-or-cancel';
+import { EntryForm } from '../../../components/forms/entry-form';
 import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
-import { ErrorAlert } from '../../../components/ui/error-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
@@ -77,8 +74,14 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
   const { submit, failure } = useFieldErrorSubmit(form, FIELDS, (values) => onSubmit(values as unknown as ActInput));
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New act' : 'Edit act'}>
-      <RequiredNote />
+    <EntryForm
+      label={mode === 'create' ? 'New act' : 'Edit act'}
+      submitLabel={mode === 'create' ? 'Create Act' : 'Save Act'}
+      onSubmit={submit}
+      busy={formState.isSubmitting}
+      cancelTo={cancelTo}
+      failure={failure}
+    >
       <TextField form={form} name="name" label="Act name" required />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
       <SelectField form={form} name="type" label="Genre" required>
@@ -120,12 +123,6 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
         required
       />
       <RainDateField control={control} name="rain_date_available" />
-      <SubmitOrCancel
-        label={mode === 'create' ? 'Create Act' : 'Save Act'}
-        busy={formState.isSubmitting}
-        cancelTo={cancelTo}
-      />
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-    </Form>
+    </EntryForm>
   );
 }

@@ -1,6 +1,5 @@
 import { formResolver } from '../../../lib/form-resolver';
 import { useForm, type Resolver } from 'react-hook-form';
-import Form from 'react-bootstrap/Form';
 import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
 import { z } from '../../../../contract/zod';
 import {
@@ -19,11 +18,9 @@ import {
   RichTextField,
   slotChoices,
 } from '../../../components/catalogue/form-fields';
-import { RequiredNote } from '../../../components/catalogue/required-mark';
-import { SubmitOrCancel } from '../../../components/forms/submit-or-cancel';
+import { EntryForm } from '../../../components/forms/entry-form';
 import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
-import { ErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
 import { VenueAmenityFields, VenueLocationFields } from './venue-location-fields';
@@ -120,8 +117,14 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
   );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New venue' : 'Edit venue'}>
-      <RequiredNote />
+    <EntryForm
+      label={mode === 'create' ? 'New venue' : 'Edit venue'}
+      submitLabel={mode === 'create' ? 'Create Venue' : 'Save Venue'}
+      onSubmit={submit}
+      busy={formState.isSubmitting}
+      cancelTo={cancelTo}
+      failure={failure}
+    >
       <TextField
         form={form}
         name="address"
@@ -186,12 +189,6 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
           })}
         />
       )}
-      <SubmitOrCancel
-        label={mode === 'create' ? 'Create Venue' : 'Save Venue'}
-        busy={formState.isSubmitting}
-        cancelTo={cancelTo}
-      />
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-    </Form>
+    </EntryForm>
   );
 }
