@@ -1,65 +1,17 @@
-import type { ReactNode } from 'react';
-import {
-  Controller,
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
-import Form from 'react-bootstrap/Form';
-import type { Choice } from '../../../contract/enums';
+import { Controller, type Control, type FieldPath, type FieldPathValue, type FieldValues } from 'react-hook-form';
+import { SLOT_DEFS, type Choice } from '../../../contract/enums';
+import type { FestivalConfig } from '../../../contract/festival';
+import { useFestival } from '../../lib/festival';
+import { errorId, FieldError } from '../forms/field-error';
 import { RichTextEditor } from '../rich-text/rich-text-editor';
 import { ChoiceGroup } from './choice-group';
+import { longDate } from './festival-dates';
 import { RequiredMark } from './required-mark';
+import { slotTime } from './slot-times';
 
-const describedBy = (...ids: Array<string | false | undefined>) => ids.filter(Boolean).join(' ') || undefined;
-
-interface TextInputProps {
-  id: string;
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: string;
-  required?: boolean;
-  hint?: ReactNode;
-  autoComplete?: string;
-}
-
-/** A labelled text input with its required mark, hint and error tied to it. */
-export function TextInput({ id, label, registration, error, required, hint, autoComplete }: TextInputProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>
-        {label}
-        {required && <RequiredMark />}
-      </Form.Label>
-      <Form.Control
-        type="text"
-        autoComplete={autoComplete}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-        {...registration}
-      />
-      {hint && (
-        <Form.Text id={hintId} className="d-block">
-          {hint}
-        </Form.Text>
-      )}
-      {error && (
-        <Form.Control.Feedback id={errorId} type="invalid">
-          {error}
-        </Form.Control.Feedback>
-      )}
-    </Form.Group>
-  );
-}
-
-interface ControlledProps<T extends FieldValues> {
+interface ControlledProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>> {
   control: Control<T>;
-  name: FieldPath<T>;
+  name: N;
   id: string;
   label: string;
   required?: boolean;
@@ -74,7 +26,6 @@ export function RichTextField<T extends FieldValues>({ control, name, id, label,
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const errorId = error ? `${id}-error` : undefined;
         return (
           <div className="mb-3">
             {/* The editable area is a div, not an input: the label names it through aria-labelledby. */}
@@ -88,15 +39,11 @@ export function RichTextField<T extends FieldValues>({ control, name, id, label,
               onChange={field.onChange}
               onBlur={field.onBlur}
               labelledBy={labelId}
-              describedBy={errorId}
+              describedBy={error ? errorId(id) : undefined}
               invalid={Boolean(error)}
               focusRef={field.ref}
             />
-            {error && (
-              <div id={errorId} className="invalid-feedback d-block">
-                {error}
-              </div>
-            )}
+            <FieldError fieldId={id} error={error} />
           </div>
         );
       }}
@@ -104,13 +51,22 @@ export function RichTextField<T extends FieldValues>({ control, name, id, label,
   );
 }
 
-interface ChoiceFieldProps<T extends FieldValues> extends ControlledProps<T> {
+interface ChoiceFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>> extends ControlledProps<T, N> {
   options: readonly Choice[];
   inline?: boolean;
 }
 
-/** Checkboxes whose value is the list of checked options. */
-export function CheckboxesField<T extends FieldValues>({
+type GroupBinding =
+  | { type: 'checkbox'; value: readonly string[]; onChange: (value: string[]) => void }
+  | { type: 'radio'; value: string; onChange: (value: string) => void };
+
+interface ChoicesFieldProps<T extends FieldValues, N extends FieldPath<T>> extends ChoiceFieldProps<T, N> {
+  /** The group's kind, and the field's value as the group's options and back. */
+  bind: (value: FieldPathValue<T, N>, onChange: (value: unknown) => void) => GroupBinding;
+}
+
+/** Checkboxes or radio buttons bound to a form field. */
+export function ChoicesField<T extends FieldValues, N extends FieldPath<T>>({
   control,
   name,
   id,
@@ -118,59 +74,49 @@ export function CheckboxesField<T extends FieldValues>({
   required,
   options,
   inline,
-}: ChoiceFieldProps<T>) {
+  bind,
+}: ChoicesFieldProps<T, N>) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <ChoiceGroup
-          type="checkbox"
           id={id}
           legend={label}
           options={options}
           inline={inline}
           required={required}
-          value={Array.isArray(field.value) ? (field.value as string[]) : []}
-          onChange={field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error?.message}
+          {...bind(field.value, field.onChange)}
         />
       )}
     />
   );
 }
 
-/** Radio buttons whose value is the chosen option ('' until one is chosen). */
-export function RadiosField<T extends FieldValues>({
-  control,
-  name,
-  id,
-  label,
-  required,
-  options,
-  inline,
-}: ChoiceFieldProps<T>) {
+/** Checkboxes whose value is the list of checked options. */
+export function CheckboxesField<T extends FieldValues>(props: ChoiceFieldProps<T>) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <ChoiceGroup
-          type="radio"
-          id={id}
-          legend={label}
-          options={options}
-          inline={inline}
-          required={required}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
+    <ChoicesField
+      {...props}
+      bind={(value, onChange) => ({
+        type: 'checkbox',
+        value: Array.isArray(value) ? (value as string[]) : [],
+        onChange,
+      })}
+    />
+  );
+}
+
+/** Radio buttons whose value is the chosen option ('' until one is chosen). */
+export function RadiosField<T extends FieldValues>(props: ChoiceFieldProps<T>) {
+  return (
+    <ChoicesField
+      {...props}
+      bind={(value, onChange) => ({ type: 'radio', value: typeof value === 'string' ? value : '', onChange })}
     />
   );
 }
@@ -181,26 +127,40 @@ const YES_NO_BOOLEAN: Choice[] = [
 ];
 
 /** A yes/no question whose value is a boolean (undefined until answered). */
-export function BooleanRadiosField<T extends FieldValues>({ control, name, id, label, required }: ControlledProps<T>) {
+export function BooleanRadiosField<T extends FieldValues>(props: ControlledProps<T>) {
   return (
-    <Controller
+    <ChoicesField
+      {...props}
+      options={YES_NO_BOOLEAN}
+      inline
+      bind={(value, onChange) => ({
+        type: 'radio',
+        value: typeof value === 'boolean' ? String(value) : '',
+        onChange: (choice) => onChange(choice === 'true'),
+      })}
+    />
+  );
+}
+
+/** The festival's slots as choices, each with its clock times once the festival is known. */
+export function slotChoices(festival: FestivalConfig | undefined): Choice[] {
+  return SLOT_DEFS.map((slot) => {
+    const time = slotTime(festival, slot);
+    return { value: slot, label: time ? `${slot} (${time})` : slot };
+  });
+}
+
+/** The rain-date question venues and acts both answer, naming this edition's rain date. */
+export function RainDateField<T extends FieldValues>({ control, name }: Pick<ControlledProps<T>, 'control' | 'name'>) {
+  const { data: festival } = useFestival();
+  const rainDate = festival ? ` (${longDate(festival.rain_date.date)})` : '';
+  return (
+    <BooleanRadiosField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <ChoiceGroup
-          type="radio"
-          id={id}
-          legend={label}
-          options={YES_NO_BOOLEAN}
-          inline
-          required={required}
-          value={typeof field.value === 'boolean' ? String(field.value) : ''}
-          onChange={(value) => field.onChange(value === 'true')}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
+      id={name}
+      label={`Are you available on the rain date${rainDate}?`}
+      required
     />
   );
 }

@@ -1,30 +1,34 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import Form from 'react-bootstrap/Form';
+import { errorId } from '../forms/field-error';
+import { FieldGroup } from '../forms/field-group';
+import { fieldProps, type BoundField } from '../forms/field-props';
 
-interface TextFieldProps {
-  id: string;
+interface TextFieldProps<T extends FieldValues, C, O> extends BoundField<T, C, O> {
   label: string;
-  registration: UseFormRegisterReturn;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
+  /** Marks the label, and says so to screen readers with aria-required. */
+  required?: boolean;
   /** A standing hint under the field (e.g. the password rule). */
-  hint?: string;
-  error?: string;
+  hint?: ReactNode;
 }
 
-/** A labelled input whose hint and error are tied to it for screen readers. */
-export function TextField({ id, label, registration, type = 'text', autoComplete, hint, error }: TextFieldProps) {
+/** A labelled input whose required mark, hint and error are tied to it for screen readers. */
+export function TextField<T extends FieldValues, C, O>(props: TextFieldProps<T, C, O>) {
+  const { name: id, label, type = 'text', autoComplete, required, hint } = props;
+  const { registration, error } = fieldProps(props);
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, error && errorId(id)].filter(Boolean).join(' ') || undefined;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FieldGroup id={id} label={label} required={required} error={error}>
       <Form.Control
         type={type}
         autoComplete={autoComplete}
         isInvalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy}
         {...registration}
       />
@@ -33,11 +37,6 @@ export function TextField({ id, label, registration, type = 'text', autoComplete
           {hint}
         </Form.Text>
       )}
-      {error && (
-        <Form.Control.Feedback id={errorId} type="invalid">
-          {error}
-        </Form.Control.Feedback>
-      )}
-    </Form.Group>
+    </FieldGroup>
   );
 }

@@ -1,32 +1,19 @@
 import { formResolver } from '../../../lib/form-resolver';
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
 import { ActInputSchema, type ActInput } from '../../../../contract/acts';
+import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems } from '../../../../contract/enums';
 import {
-  ActSizes,
-  DEFAULT_GENRE,
-  Genres,
-  PerformerSoundSystems,
-  SLOT_DEFS,
-  type Choice,
-} from '../../../../contract/enums';
-import { longDate } from '../../../components/catalogue/festival-dates';
-import {
-  BooleanRadiosField,
   CheckboxesField,
   RadiosField,
+  RainDateField,
   RichTextField,
-  TextInput,
+  slotChoices,
 } from '../../../components/catalogue/form-fields';
-import { RequiredMark, RequiredNote } from '../../../components/catalogue/required-mark';
-import { showFieldErrors } from '../../../components/catalogue/server-errors';
-import { slotTime } from '../../../components/catalogue/slot-times';
+import { EntryForm } from '../../../components/forms/entry-form';
+import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { errorText } from '../../../lib/api-client';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
 
 /** The contract's act form, with the editor's 1500-character limit checked before sending. */
@@ -79,64 +66,31 @@ interface ActFormViewProps {
  */
 export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActFormViewProps) {
   const { data: festival } = useFestival();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ActFormValues>({
+  const form = useForm<ActFormValues>({
     resolver: formResolver(ActFormSchema) as unknown as Resolver<ActFormValues>,
     defaultValues,
   });
-
-  const slotOptions: Choice[] = SLOT_DEFS.map((slot) => {
-    const time = slotTime(festival, slot);
-    return { value: slot, label: time ? `${slot} (${time})` : slot };
-  });
-  const rainDate = festival ? ` (${longDate(festival.rain_date.date)})` : '';
-  const typeError = errors.type?.message;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values as unknown as ActInput);
-    } catch (error) {
-      console.error(error);
-      if (!showFieldErrors(error, setError, FIELDS)) setFailure(errorText(error));
-    }
-  });
+  const { control, formState } = form;
+  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, (values) => onSubmit(values as unknown as ActInput));
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New act' : 'Edit act'}>
-      <RequiredNote />
-      <TextInput id="name" label="Act name" required registration={register('name')} error={errors.name?.message} />
+    <EntryForm
+      label={mode === 'create' ? 'New act' : 'Edit act'}
+      submitLabel={mode === 'create' ? 'Create Act' : 'Save Act'}
+      onSubmit={submit}
+      busy={formState.isSubmitting}
+      cancelTo={cancelTo}
+      failure={failure}
+    >
+      <TextField form={form} name="name" label="Act name" required />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
-      <Form.Group className="mb-3" controlId="type">
-        <Form.Label>
-          Genre
-          <RequiredMark />
-        </Form.Label>
-        <Form.Select
-          aria-required
-          isInvalid={Boolean(typeError)}
-          aria-invalid={typeError ? true : undefined}
-          aria-describedby={typeError ? 'type-error' : undefined}
-          {...register('type')}
-        >
-          {Genres.options.map((genre) => (
-            <option key={genre.value} value={genre.value}>
-              {genre.label}
-            </option>
-          ))}
-        </Form.Select>
-        {typeError && (
-          <Form.Control.Feedback id="type-error" type="invalid">
-            {typeError}
-          </Form.Control.Feedback>
-        )}
-      </Form.Group>
+      <SelectField form={form} name="type" label="Genre" required>
+        {Genres.options.map((genre) => (
+          <option key={genre.value} value={genre.value}>
+            {genre.label}
+          </option>
+        ))}
+      </SelectField>
       <RadiosField
         control={control}
         name="size"
@@ -151,15 +105,14 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
         name="preferred_slots"
         id="preferred_slots"
         label="Preferred slots"
-        options={slotOptions}
+        options={slotChoices(festival)}
         required
       />
-      <TextInput
-        id="venue_pref"
+      <TextField
+        form={form}
+        name="venue_pref"
         label="Venue preference (optional)"
         hint="A street, a neighbour or a kind of porch you would like to play at."
-        registration={register('venue_pref')}
-        error={errors.venue_pref?.message}
       />
       <RadiosField
         control={control}
@@ -169,22 +122,7 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
         options={PerformerSoundSystems.options}
         required
       />
-      <BooleanRadiosField
-        control={control}
-        name="rain_date_available"
-        id="rain_date_available"
-        label={`Are you available on the rain date${rainDate}?`}
-        required
-      />
-      <div className="d-flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {mode === 'create' ? 'Create Act' : 'Save Act'}
-        </Button>
-        <Link className="btn btn-outline-secondary" to={cancelTo}>
-          Cancel
-        </Link>
-      </div>
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-    </Form>
+      <RainDateField control={control} name="rain_date_available" />
+    </EntryForm>
   );
 }

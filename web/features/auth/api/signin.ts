@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SessionUser, SigninInput } from '../../../../contract/auth';
 import { apiPost } from '../../../lib/api-client';
-import { saveSession } from '../../../lib/session';
+import { useSessionMutation } from '../lib/use-session-mutation';
 
 export const signin = (input: SigninInput) => apiPost<SessionUser>('/v1/auth/signin', input, { anonymous: true });
 
@@ -10,10 +9,5 @@ export const signin = (input: SigninInput) => apiPost<SessionUser>('/v1/auth/sig
  * next.
  */
 export function useSignin() {
-  return useMutation({
-    mutationFn: signin,
-    onSuccess: (user) => {
-      saveSession(user);
-    },
-  });
+  return useSessionMutation(signin);
 }

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SessionUser, SignupInput } from '../../../../contract/auth';
 import { apiPost } from '../../../lib/api-client';
-import { saveSession } from '../../../lib/session';
+import { useSessionMutation } from '../lib/use-session-mutation';
 
 export const signup = (input: SignupInput) => apiPost<SessionUser>('/v1/auth/signup', input, { anonymous: true });
 
@@ -10,10 +9,5 @@ export const signup = (input: SignupInput) => apiPost<SessionUser>('/v1/auth/sig
  * (docs/behaviour.md#states-and-transitions).
  */
 export function useSignup() {
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: (user) => {
-      saveSession(user);
-    },
-  });
+  return useSessionMutation(signup);
 }

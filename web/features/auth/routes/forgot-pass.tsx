@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ForgotPassInputSchema } from '../../../../contract/auth';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, NetworkError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useForgotPass } from '../api/forgot-pass';
 
@@ -16,13 +15,8 @@ export const forgotPassSentNotice = (email: string) =>
 export function ForgotPass() {
   usePageTitle('Forgot password');
   const forgotPass = useForgotPass();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: formResolver(ForgotPassInputSchema), defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit((input) => forgotPass.mutate(input));
+  const form = useForm({ resolver: formResolver(ForgotPassInputSchema), defaultValues: { email: '' } });
+  const onSubmit = form.handleSubmit((input) => forgotPass.mutate(input));
 
   return (
     <div className="auth-card mx-auto">
@@ -35,21 +29,12 @@ export function ForgotPass() {
         <>
           <p>Enter the email you registered with and we will send you a link to choose a new password.</p>
           <Form noValidate onSubmit={onSubmit}>
-            <TextField
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
+            <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
             <Button type="submit" className="w-100" disabled={forgotPass.isPending}>
               Reset Password
             </Button>
           </Form>
-          {forgotPass.isError && !(forgotPass.error instanceof NetworkError) && (
-            <ErrorAlert>{errorText(forgotPass.error)}</ErrorAlert>
-          )}
+          <ServerErrorAlert error={forgotPass.error} />
         </>
       )}
       <p className="mt-3 text-center">

@@ -4,13 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { SigninInputSchema } from '../../../../contract/auth';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { Logo } from '../../../components/ui/logo';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, NetworkError } from '../../../lib/api-client';
-import { fullPageLoad } from '../../../lib/navigation';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSignin } from '../api/signin';
+import { loadOnSuccess } from '../lib/load-on-success';
 
 export const PASSWORD_RESET_NOTICE = 'Your password has been reset successfully. You can use it to login below.';
 
@@ -18,20 +17,8 @@ export function Login() {
   usePageTitle('Login');
   const [params] = useSearchParams();
   const signin = useSignin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: formResolver(SigninInputSchema), defaultValues: { email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await signin.mutateAsync(input);
-      fullPageLoad('/profile');
-    } catch {
-      // The failure is shown from the mutation's state below.
-    }
-  });
+  const form = useForm({ resolver: formResolver(SigninInputSchema), defaultValues: { email: '', password: '' } });
+  const onSubmit = form.handleSubmit(loadOnSuccess(signin, '/profile'));
 
   return (
     <div className="auth-card mx-auto">
@@ -43,28 +30,14 @@ export function Login() {
         </div>
       )}
       <Form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          id="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          registration={register('password')}
-          error={errors.password?.message}
-        />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <TextField form={form} name="password" label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" className="w-100" disabled={signin.isPending}>
           Login
         </Button>
       </Form>
       {/* A network failure has had its own dialog (docs/behaviour.md#errors); only the server's answer shows here. */}
-      {signin.isError && !(signin.error instanceof NetworkError) && <ErrorAlert>{errorText(signin.error)}</ErrorAlert>}
+      <ServerErrorAlert error={signin.error} />
       <div className="d-flex flex-wrap justify-content-between gap-2 mt-3">
         <Link to="/forgotpass">Forgot password?</Link>
         <Link to="/register">Not a member? Register</Link>

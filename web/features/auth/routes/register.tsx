@@ -5,12 +5,12 @@ import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AuthMessages, SignupInputSchema } from '../../../../contract/auth';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { errorId, FieldError, invalidProps } from '../../../components/forms/field-error';
+import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, NetworkError } from '../../../lib/api-client';
-import { fullPageLoad } from '../../../lib/navigation';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSignup } from '../api/signup';
+import { loadOnSuccess } from '../lib/load-on-success';
 
 export const PASSWORD_HINT = 'Min 8 characters, 1 upper case character, 1 symbol';
 
@@ -27,26 +27,17 @@ const ROLE_OPTIONS = [
 export function Register() {
   usePageTitle('Register');
   const signup = useSignup();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(RegisterFormSchema),
     defaultValues: { name: '', email: '', password: '', roles: [], waiver: false },
   });
 
-  const onSubmit = handleSubmit(async ({ waiver: _agreed, ...input }) => {
-    try {
-      await signup.mutateAsync(input);
-      fullPageLoad('/profile');
-    } catch {
-      // The failure is shown from the mutation's state below.
-    }
-  });
+  const submit = loadOnSuccess(signup, '/profile');
+  const onSubmit = form.handleSubmit(({ waiver: _agreed, ...input }) => submit(input));
 
-  const rolesError = errors.roles?.message;
-  const waiverError = errors.waiver?.message;
+  const { register, formState } = form;
+  const rolesError = formState.errors.roles?.message;
+  const waiverError = formState.errors.waiver?.message;
 
   return (
     <div className="auth-card mx-auto">
@@ -59,31 +50,17 @@ export function Register() {
         .
       </div>
       <Form noValidate onSubmit={onSubmit}>
+        <TextField form={form} name="name" label="Full name" autoComplete="name" />
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <TextField
-          id="name"
-          label="Full name"
-          autoComplete="name"
-          registration={register('name')}
-          error={errors.name?.message}
-        />
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          id="password"
+          form={form}
+          name="password"
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
-          registration={register('password')}
-          error={errors.password?.message}
         />
-        <fieldset className="mb-3" aria-describedby={rolesError ? 'roles-error' : undefined}>
+        <fieldset className="mb-3" aria-describedby={rolesError ? errorId('roles') : undefined}>
           <legend className="form-label fs-6 mb-1">Roles</legend>
           {ROLE_OPTIONS.map((role) => (
             <Form.Check
@@ -92,33 +69,21 @@ export function Register() {
               type="checkbox"
               label={role.label}
               value={role.value}
-              isInvalid={Boolean(rolesError)}
-              aria-invalid={rolesError ? true : undefined}
-              aria-describedby={rolesError ? 'roles-error' : undefined}
+              {...invalidProps('roles', rolesError)}
               {...register('roles')}
             />
           ))}
-          {rolesError && (
-            <div id="roles-error" className="invalid-feedback d-block">
-              {rolesError}
-            </div>
-          )}
+          <FieldError fieldId="roles" error={rolesError} />
         </fieldset>
         <div className="mb-3">
           <Form.Check
             id="waiver"
             type="checkbox"
             label="I agree to the festival Liability Waivers"
-            isInvalid={Boolean(waiverError)}
-            aria-invalid={waiverError ? true : undefined}
-            aria-describedby={waiverError ? 'waiver-error' : undefined}
+            {...invalidProps('waiver', waiverError)}
             {...register('waiver')}
           />
-          {waiverError && (
-            <div id="waiver-error" className="invalid-feedback d-block">
-              {waiverError}
-            </div>
-          )}
+          <FieldError fieldId="waiver" error={waiverError} />
           <a href="/waivers" target="_blank" rel="noopener noreferrer" className="small">
             Read the Liability Waivers (opens in a new tab)
           </a>
@@ -132,7 +97,7 @@ export function Register() {
           Register
         </Button>
       </Form>
-      {signup.isError && !(signup.error instanceof NetworkError) && <ErrorAlert>{errorText(signup.error)}</ErrorAlert>}
+      <ServerErrorAlert error={signup.error} />
       <p className="mt-3 text-center">
         <Link to="/login">Already a member? Login</Link>
       </p>

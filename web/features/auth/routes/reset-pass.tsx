@@ -12,14 +12,14 @@ import {
   ValidatePassTokenInputSchema,
   type ValidatePassTokenInput,
 } from '../../../../contract/auth';
-import { ErrorAlert } from '../../../components/ui/error-alert';
+import { ErrorAlert, ServerErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText, NetworkError } from '../../../lib/api-client';
-import { fullPageLoad } from '../../../lib/navigation';
+import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUpdatePass } from '../api/update-pass';
 import { useValidatePassToken } from '../api/validate-pass-token';
+import { loadOnSuccess } from '../lib/load-on-success';
 
 // The confirmation is checked on this screen only; the server receives the password once.
 const NewPasswordFormSchema = z
@@ -54,50 +54,29 @@ export function ResetPass() {
 
 function NewPasswordForm({ link }: { link: ValidatePassTokenInput }) {
   const updatePass = useUpdatePass();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: formResolver(NewPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      await updatePass.mutateAsync({ email: link.email, token: link.token, password });
-      fullPageLoad('/login?resetPass=true');
-    } catch {
-      // The failure is shown from the mutation's state below.
-    }
-  });
+  const submit = loadOnSuccess(updatePass, '/login?resetPass=true');
+  const onSubmit = form.handleSubmit(({ password }) => submit({ email: link.email, token: link.token, password }));
 
   return (
     <>
       <Form noValidate onSubmit={onSubmit}>
+        <TextField form={form} name="password" label="New Password" type="password" autoComplete="new-password" />
         <TextField
-          id="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <TextField
-          id="confirmPassword"
+          form={form}
+          name="confirmPassword"
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
         />
         <Button type="submit" className="w-100" disabled={updatePass.isPending}>
           Submit
         </Button>
       </Form>
-      {updatePass.isError && !(updatePass.error instanceof NetworkError) && (
-        <ErrorAlert>{errorText(updatePass.error)}</ErrorAlert>
-      )}
+      <ServerErrorAlert error={updatePass.error} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface MessageSentDialogProps {
   show: boolean;
@@ -13,26 +13,18 @@ interface MessageSentDialogProps {
 /** docs/behaviour.md#contact-an-owner: shown after the page reloads with result=success. */
 export function MessageSentDialog({ show, onClose }: MessageSentDialogProps) {
   return (
-    <Modal
+    <Dialog
       show={show}
       onHide={onClose}
-      aria-labelledby="message-sent-title"
-      aria-describedby="message-sent-text"
-      centered
-    >
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="message-sent-title" as="h2" className="h5">
-          Message Sent
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body id="message-sent-text">
-        Your message was sent via e-mail. Any answer will come to you by e-mail as well.
-      </Modal.Body>
-      <Modal.Footer>
+      id="message-sent"
+      title="Message Sent"
+      actions={
         <Button variant="primary" onClick={onClose}>
           OK
         </Button>
-      </Modal.Footer>
-    </Modal>
+      }
+    >
+      Your message was sent via e-mail. Any answer will come to you by e-mail as well.
+    </Dialog>
   );
 }

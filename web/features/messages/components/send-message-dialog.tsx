@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { Dialog } from '../../../components/ui/dialog';
 
 interface SendMessageDialogProps {
   show: boolean;
@@ -13,27 +13,23 @@ interface SendMessageDialogProps {
 /** docs/behaviour.md#contact-an-owner: the confirmation between 'Send message' and sending. */
 export function SendMessageDialog({ show, name, pending, onConfirm, onCancel }: SendMessageDialogProps) {
   return (
-    <Modal
+    <Dialog
       show={show}
       onHide={onCancel}
-      aria-labelledby="send-message-title"
-      aria-describedby="send-message-text"
-      centered
+      id="send-message"
+      title="Send Message?"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="primary" onClick={onConfirm} disabled={pending}>
+            Send it
+          </Button>
+        </>
+      }
     >
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="send-message-title" as="h2" className="h5">
-          Send Message?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body id="send-message-text">Are you sure you want to send this message to &quot;{name}&quot;?</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="primary" onClick={onConfirm} disabled={pending}>
-          Send it
-        </Button>
-      </Modal.Footer>
-    </Modal>
+      Are you sure you want to send this message to &quot;{name}&quot;?
+    </Dialog>
   );
 }

@@ -1,10 +1,6 @@
 import { formResolver } from '../../../lib/form-resolver';
-import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
-import { Genres, SLOT_DEFS, VenueSizePrefs, YesNo, type Choice } from '../../../../contract/enums';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
 import { z } from '../../../../contract/zod';
 import {
   CreateVenueInputSchema,
@@ -14,21 +10,18 @@ import {
   type CreateVenueInput,
   type UpdateVenueInput,
 } from '../../../../contract/venues';
-import { ChoiceGroup } from '../../../components/catalogue/choice-group';
-import { longDate } from '../../../components/catalogue/festival-dates';
 import {
-  BooleanRadiosField,
   CheckboxesField,
+  ChoicesField,
   RadiosField,
+  RainDateField,
   RichTextField,
-  TextInput,
+  slotChoices,
 } from '../../../components/catalogue/form-fields';
-import { RequiredNote } from '../../../components/catalogue/required-mark';
-import { showFieldErrors } from '../../../components/catalogue/server-errors';
-import { slotTime } from '../../../components/catalogue/slot-times';
+import { EntryForm } from '../../../components/forms/entry-form';
+import { useFieldErrorSubmit } from '../../../components/forms/use-field-error-submit';
 import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-limit';
-import { ErrorAlert } from '../../../components/ui/error-alert';
-import { errorText } from '../../../lib/api-client';
+import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
 import { VenueAmenityFields, VenueLocationFields } from './venue-location-fields';
 
@@ -114,46 +107,31 @@ interface VenueFormViewProps {
  */
 export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: VenueFormViewProps) {
   const { data: festival } = useFestival();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<VenueFormValues>({
     resolver: formResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
     defaultValues,
   });
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = form;
-
-  const slotOptions: Choice[] = SLOT_DEFS.map((slot) => {
-    const time = slotTime(festival, slot);
-    return { value: slot, label: time ? `${slot} (${time})` : slot };
-  });
-  const rainDate = festival ? ` (${longDate(festival.rain_date.date)})` : '';
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit(values as unknown as CreateVenueInput | UpdateVenueInput);
-    } catch (error) {
-      console.error(error);
-      if (!showFieldErrors(error, setError, FIELDS)) setFailure(errorText(error));
-    }
-  });
+  const { control, formState } = form;
+  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, (values) =>
+    onSubmit(values as unknown as CreateVenueInput | UpdateVenueInput),
+  );
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={mode === 'create' ? 'New venue' : 'Edit venue'}>
-      <RequiredNote />
-      <TextInput
-        id="address"
+    <EntryForm
+      label={mode === 'create' ? 'New venue' : 'Edit venue'}
+      submitLabel={mode === 'create' ? 'Create Venue' : 'Save Venue'}
+      onSubmit={submit}
+      busy={formState.isSubmitting}
+      cancelTo={cancelTo}
+      failure={failure}
+    >
+      <TextField
+        form={form}
+        name="address"
         label="Address"
         required
         autoComplete="street-address"
         hint="The street address of your porch or yard."
-        registration={register('address')}
-        error={errors.address?.message}
       />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
       <CheckboxesField
@@ -192,45 +170,25 @@ export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: Venue
         inline
         required
       />
-      <BooleanRadiosField
-        control={control}
-        name="rain_date_available"
-        id="rain_date_available"
-        label={`Are you available on the rain date${rainDate}?`}
-        required
-      />
+      <RainDateField control={control} name="rain_date_available" />
       <VenueLocationFields form={form} festival={festival} />
       <VenueAmenityFields form={form} />
       {mode === 'create' && (
-        // The contract sends slots as [{slot_def}]; the checkboxes deal in slot names.
-        <Controller
+        <ChoicesField
           control={control}
           name="available_slots"
-          render={({ field, fieldState }) => (
-            <ChoiceGroup
-              type="checkbox"
-              id="available_slots"
-              legend="Slots you can host"
-              options={slotOptions}
-              required
-              value={field.value.map((slot) => slot.slot_def)}
-              onChange={(slots) => field.onChange(slots.map((slot_def) => ({ slot_def })))}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          id="available_slots"
+          label="Slots you can host"
+          options={slotChoices(festival)}
+          required
+          // The contract sends slots as [{slot_def}]; the checkboxes deal in slot names.
+          bind={(slots, onChange) => ({
+            type: 'checkbox',
+            value: slots.map((slot) => slot.slot_def),
+            onChange: (names) => onChange(names.map((slot_def) => ({ slot_def }))),
+          })}
         />
       )}
-      <div className="d-flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {mode === 'create' ? 'Create Venue' : 'Save Venue'}
-        </Button>
-        <Link className="btn btn-outline-secondary" to={cancelTo}>
-          Cancel
-        </Link>
-      </div>
-      {failure && <ErrorAlert>{failure}</ErrorAlert>}
-    </Form>
+    </EntryForm>
   );
 }

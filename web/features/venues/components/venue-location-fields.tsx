@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { FestivalConfig } from '../../../../contract/festival';
+import { FieldError, invalidProps } from '../../../components/forms/field-error';
 import type { VenueFormValues } from './venue-form-view';
 
 // Leaflet comes in its own chunk, only when the host opens the map.
@@ -73,16 +74,10 @@ export function VenueLocationFields({ form, festival }: Props) {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          isInvalid={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${name}-error` : 'location-hint'}
+          {...invalidProps(name, error, 'location-hint')}
           {...register(name)}
         />
-        {error && (
-          <Form.Control.Feedback id={`${name}-error`} type="invalid">
-            {error}
-          </Form.Control.Feedback>
-        )}
+        <FieldError fieldId={name} error={error} />
       </Form.Group>
     );
   };
@@ -161,19 +156,13 @@ export function VenueAmenityFields({ form }: { form: UseFormReturn<VenueFormValu
           as="textarea"
           rows={2}
           maxLength={300}
-          isInvalid={Boolean(noteError)}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={noteError ? 'accessibility_note-error' : 'accessibility_note-hint'}
+          {...invalidProps('accessibility_note', noteError, 'accessibility_note-hint')}
           {...register('accessibility_note')}
         />
         <Form.Text id="accessibility_note-hint" className="d-block">
           At most 300 characters, for example "Two steps up; the lawn is flat."
         </Form.Text>
-        {noteError && (
-          <Form.Control.Feedback id="accessibility_note-error" type="invalid">
-            {noteError}
-          </Form.Control.Feedback>
-        )}
+        <FieldError fieldId="accessibility_note" error={noteError} />
       </Form.Group>
     </fieldset>
   );
