@@ -68,11 +68,17 @@ async function hostWithVenue(
   return { host, venue };
 }
 
+/** A new host's porch at `address`, opened in its edit form with the host signed in. */
+async function openNewVenueForm(address: string): Promise<{ venue: Venue; page: Page }> {
+  const { venue } = await hostWithVenue(address);
+  const { page } = app;
+  await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+  return { venue, page };
+}
+
 describe('the porch pin on the venue form', () => {
   test('a host places the pin by typing latitude and longitude, and ticks amenities', async () => {
-    const { venue } = await hostWithVenue('21 Cayuga Street');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('21 Cayuga Street');
     await page.getByLabel('Latitude').fill('42.4455');
     await page.getByLabel('Longitude').fill('-76.4987');
     await page.getByLabel('Step-free viewing').check();
@@ -99,9 +105,7 @@ describe('the porch pin on the venue form', () => {
   });
 
   test('a pin outside the festival area is refused, with the field named', async () => {
-    const { venue } = await hostWithVenue('5 Far Away Road');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('5 Far Away Road');
     await page.getByLabel('Latitude').fill('40.7');
     await page.getByLabel('Longitude').fill('-74.0');
     await page.getByRole('button', { name: 'Save Venue' }).click();
@@ -324,9 +328,7 @@ describe('without the tile server', () => {
   test('with the tile server stopped, the map still places a pin and the fields still work', async () => {
     await new Promise<void>((ok) => tiles.close(() => ok()));
     tilesUp = false;
-    const { venue } = await hostWithVenue('30 Seneca Street');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('30 Seneca Street');
     await page.getByRole('button', { name: 'Place the pin on a map' }).click();
     const mapRegion = page.getByTestId('pin-map');
     // Leaflet has set the map up (its attribution is drawn) though no tile can load.
