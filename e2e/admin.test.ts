@@ -7,7 +7,7 @@ import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('admin');
 
-const { api, signUp, signUpAdmin, openAs, createVenue, createAct } = e2eActors(app);
+const { api, signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
 describe('the committee desk in Chromium', () => {
   test('an admin grants admin from the web, downloads every export as parseable CSV, and axe finds nothing on the desk', async () => {
@@ -89,11 +89,7 @@ describe('the committee desk in Chromium', () => {
     const performer = await signUp(['performer'], 'Pip Player');
     const venue = await createVenue(host, '7 Release Road', { bio: '<p>A porch.</p>' });
     const act = await createAct(performer, 'The Early Birds', { bio: '<p>Songs.</p>', type: 'folk' });
-    await api(`/v1/venues/${venue.id}`, {
-      method: 'PATCH',
-      token: host.jwt_token,
-      body: { available_slots: [{ slot_def: 'Slot 1', scheduled_act_id: act.id }] },
-    });
+    await saveSlots(host, venue, [{ slot_def: 'Slot 1', scheduled_act_id: act.id }]);
     await api('/v1/admin/settings/schedule-release', {
       method: 'PUT',
       token: admin.jwt_token,
@@ -124,44 +120,17 @@ describe('the committee desk in Chromium', () => {
     const admin = await signUpAdmin('Rory Rain');
     const host = await signUp(['host'], 'Hana Wet');
     const performer = await signUp(['performer'], 'Perry Puddle');
-    const venue = await api<{ id: number }>('/v1/venues', {
-      method: 'POST',
-      token: host.jwt_token,
-      body: {
-        address: '9 Drizzle Drive',
-        bio: '<p>A porch with a roof.</p>',
-        rain_date_available: false,
-        preferred_act_types: ['folk'],
-        size_pref: 'any',
-        provide_electric: 'yes',
-        provide_sound_system: 'no',
-        available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
-      },
+    const venue = await createVenue(host, '9 Drizzle Drive', {
+      bio: '<p>A porch with a roof.</p>',
+      rain_date_available: false,
+      available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
     });
-    const act = await api<{ id: number }>('/v1/acts', {
-      method: 'POST',
-      token: performer.jwt_token,
-      body: {
-        name: 'The Umbrellas',
-        bio: '<p>Songs.</p>',
-        type: 'folk',
-        rain_date_available: true,
-        preferred_slots: ['Slot 1'],
-        size: 'one_to_three',
-        sound_system: 'bring_own',
-      },
-    });
+    const act = await createAct(performer, 'The Umbrellas', { bio: '<p>Songs.</p>', type: 'folk' });
     // Two sets of one act at one venue: still one mail to each of the two owners.
-    await api(`/v1/venues/${venue.id}`, {
-      method: 'PATCH',
-      token: host.jwt_token,
-      body: {
-        available_slots: [
-          { slot_def: 'Slot 1', scheduled_act_id: act.id },
-          { slot_def: 'Slot 2', scheduled_act_id: act.id },
-        ],
-      },
-    });
+    await saveSlots(host, venue, [
+      { slot_def: 'Slot 1', scheduled_act_id: act.id },
+      { slot_def: 'Slot 2', scheduled_act_id: act.id },
+    ]);
     const page = app.page;
     try {
       await openAs(page, null, '/');

@@ -49,6 +49,21 @@ async function logOut(page: Page, name: string): Promise<void> {
     .toBe(true);
 }
 
+/** Fills in the registration form for `person` with the `roles` boxes ticked, accepts the waiver and submits. */
+async function register(
+  page: Page,
+  person: { name: string; email: string },
+  roles: Array<'Host' | 'Performer'>,
+): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  for (const role of roles) await page.getByRole('checkbox', { name: role, exact: true }).check();
+  await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -77,14 +92,7 @@ describe('signing up, in and out, and resetting a password', () => {
     const { page } = app;
     const person = newPerson('Both');
 
-    await page.goto('/register');
-    await page.getByLabel('Full name').fill(person.name);
-    await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: 'Host', exact: true }).check();
-    await page.getByRole('checkbox', { name: 'Performer', exact: true }).check();
-    await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await register(page, person, ['Host', 'Performer']);
 
     // docs/behaviour.md#navigation-bar: after sign-up, /profile; the nav bar's dropdown is titled
     // with the name and, for a host and performer, holds both My Acts and My Venues.
@@ -155,13 +163,7 @@ describe('signing up, in and out, and resetting a password', () => {
     const { page } = app;
     const person = newPerson('Performer');
 
-    await page.goto('/register');
-    await page.getByLabel('Full name').fill(person.name);
-    await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('checkbox', { name: 'Performer', exact: true }).check();
-    await page.getByRole('checkbox', { name: /Liability Waivers/ }).check();
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await register(page, person, ['Performer']);
 
     await waitForPath(page, '/profile');
     await openAccountMenu(page, person.name);

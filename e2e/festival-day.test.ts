@@ -94,6 +94,13 @@ function seed(): Promise<Festival> {
 /** The phone view's selected tab, as a screen reader announces it. */
 const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');
 
+/** Opens the home page at `viewport`'s size with the page's clock stopped at `time`. */
+async function openHomeAt(page: Page, viewport: typeof PHONE, time: Date): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.clock.setFixedTime(time);
+  await page.goto('/');
+}
+
 async function openPhoneScheduleAt(page: Page, time: Date): Promise<void> {
   await page.setViewportSize(PHONE);
   await page.clock.setFixedTime(time);
@@ -113,9 +120,7 @@ describe('festival day on a phone', () => {
   test('at 2:00pm one tap from the home page opens Slot 2, marked Now, with Slot 3 marked Next', async () => {
     await seed();
     const { page } = app;
-    await page.setViewportSize(PHONE);
-    await page.clock.setFixedTime(at('14:00'));
-    await page.goto('/');
+    await openHomeAt(page, PHONE, at('14:00'));
     await page.getByRole('link', { name: 'See the schedule' }).click();
     await expect.poll(() => selectedTab(page).innerText()).toContain('1:30pm-2:30pm EDT');
     expect(await selectedTab(page).innerText()).toContain('Now');
@@ -277,9 +282,7 @@ describe('festival day on a desktop', () => {
   test('the nav link opens the spec’s grid with the Now marker on the slot playing', async () => {
     await seed();
     const { page } = app;
-    await page.setViewportSize(DESKTOP);
-    await page.clock.setFixedTime(at('14:00'));
-    await page.goto('/');
+    await openHomeAt(page, DESKTOP, at('14:00'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
     const table = page.locator('table.schedule-table');
     await table.waitFor();

@@ -10,7 +10,7 @@ const app = useE2eApp('moderation');
 
 // The people and calls of e2e/support/actors.ts; the page's session is set per visit (openAs),
 // since this test opens pages as several people in turn and as nobody.
-const { api, signUp, signUpAdmin, openAs, createVenue, createAct } = e2eActors(app);
+const { signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
 /** The acts' fields besides their names (see actBody for the rest). */
 const folkInEitherSlot = { bio: '<p>Songs.</p>', type: 'folk', preferred_slots: ['Slot 1', 'Slot 2'] };
@@ -26,16 +26,10 @@ describe('moderation in Chromium', () => {
     });
     const hidden = await createAct(performer, 'The Tuba Trouble', folkInEitherSlot);
     const shown = await createAct(performer, 'The Quiet Kazoos', folkInEitherSlot);
-    await api(`/v1/venues/${venue.id}`, {
-      method: 'PATCH',
-      token: host.jwt_token,
-      body: {
-        available_slots: [
-          { slot_def: 'Slot 1', scheduled_act_id: hidden.id },
-          { slot_def: 'Slot 2', scheduled_act_id: shown.id },
-        ],
-      },
-    });
+    await saveSlots(host, venue, [
+      { slot_def: 'Slot 1', scheduled_act_id: hidden.id },
+      { slot_def: 'Slot 2', scheduled_act_id: shown.id },
+    ]);
     const page = app.page;
 
     await openAs(page, null, '/schedule');

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SessionUser } from '../contract/auth.js';
 import type { FestivalConfig } from '../contract/festival.js';
@@ -67,11 +68,17 @@ async function hostWithVenue(
   return { host, venue };
 }
 
+/** A new host's porch at `address`, opened in its edit form with the host signed in. */
+async function openNewVenueForm(address: string): Promise<{ venue: Venue; page: Page }> {
+  const { venue } = await hostWithVenue(address);
+  const { page } = app;
+  await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+  return { venue, page };
+}
+
 describe('the porch pin on the venue form', () => {
   test('a host places the pin by typing latitude and longitude, and ticks amenities', async () => {
-    const { venue } = await hostWithVenue('21 Cayuga Street');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('21 Cayuga Street');
     await page.getByLabel('Latitude').fill('42.4455');
     await page.getByLabel('Longitude').fill('-76.4987');
     await page.getByLabel('Step-free viewing').check();
@@ -98,9 +105,7 @@ describe('the porch pin on the venue form', () => {
   });
 
   test('a pin outside the festival area is refused, with the field named', async () => {
-    const { venue } = await hostWithVenue('5 Far Away Road');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('5 Far Away Road');
     await page.getByLabel('Latitude').fill('40.7');
     await page.getByLabel('Longitude').fill('-74.0');
     await page.getByRole('button', { name: 'Save Venue' }).click();
@@ -168,6 +173,21 @@ async function scheduledVenue(
   return venue;
 }
 
+/** Opens `path`, switches it to the Map view and waits until the map is drawn. */
+async function openMapView(page: Page, path: string): Promise<void> {
+  await page.goto(`${app.baseUrl}${path}`);
+  await page.getByRole('button', { name: 'Map' }).click();
+  await page.waitForURL(/[?&]view=map/);
+  await page.getByText('© Local test tiles').waitFor();
+}
+
+/** Chooses `venue`'s marker from the keyboard (focus, Enter); returns the panel that shows it. */
+async function chooseWithKeyboard(page: Page, venue: Venue): Promise<Locator> {
+  await page.locator(`[data-venue-id="${venue.id}"]`).focus();
+  await page.keyboard.press('Enter');
+  return page.getByRole('region', { name: 'Chosen venue' });
+}
+
 // Near the configured centre: one close to where the browser says it is, one farther, one without a pin.
 const HERE = { latitude: 42.47, longitude: -76.46 };
 let near: Venue;
@@ -180,17 +200,12 @@ describe('the Map view of the schedule', () => {
     near = await scheduledVenue('9 Near Porch Lane', { latitude: 42.469, longitude: -76.461 }, 'The Near Trio');
     unpinned = await scheduledVenue('5 No Pin Lane', null, 'The Pinless Band');
     const { page } = app;
-    await page.goto(`${app.baseUrl}/schedule`);
-    await page.getByRole('button', { name: 'Map' }).click();
-    await page.waitForURL(/[?&]view=map/);
-    await page.getByText('© Local test tiles').waitFor();
+    await openMapView(page, '/schedule');
     await page.locator('img.leaflet-tile-loaded').first().waitFor();
     await expect(page.locator(`[data-venue-id="${near.id}"]`).count()).resolves.toBe(1);
     await expect(page.locator(`[data-venue-id="${unpinned.id}"]`).count()).resolves.toBe(0);
 
-    await page.locator(`[data-venue-id="${near.id}"]`).focus();
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: 'Chosen venue' });
+    const panel = await chooseWithKeyboard(page, near);
     await panel.getByRole('link', { name: 'The Near Trio' }).waitFor();
     expect(await panel.getByRole('link', { name: '9 Near Porch Lane' }).isVisible()).toBe(true);
 
@@ -279,16 +294,11 @@ describe('amenity filters and the Map view of /venues', () => {
     await app.context.grantPermissions(['geolocation']);
     await app.context.setGeolocation(HERE);
     const { page } = app;
-    await page.goto(`${app.baseUrl}/venues`);
-    await page.getByRole('button', { name: 'Map' }).click();
-    await page.waitForURL(/[?&]view=map/);
-    await page.getByText('© Local test tiles').waitFor();
+    await openMapView(page, '/venues');
     await page.locator(`[data-venue-id="${near.id}"]`).waitFor();
     await expect(page.locator(`[data-venue-id="${unpinned.id}"]`).count()).resolves.toBe(0);
 
-    await page.locator(`[data-venue-id="${ramp.id}"]`).focus();
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: 'Chosen venue' });
+    const panel = await chooseWithKeyboard(page, ramp);
     await panel.getByRole('link', { name: 'The Ramp Band' }).waitFor();
     expect(await panel.getByRole('link', { name: '3 Ramp Porch Way' }).isVisible()).toBe(true);
     expect(await panel.getByRole('list', { name: 'Amenities' }).innerText()).toMatch(/Step-free viewing[\s\S]*Seating/);
@@ -318,9 +328,7 @@ describe('without the tile server', () => {
   test('with the tile server stopped, the map still places a pin and the fields still work', async () => {
     await new Promise<void>((ok) => tiles.close(() => ok()));
     tilesUp = false;
-    const { venue } = await hostWithVenue('30 Seneca Street');
-    const { page } = app;
-    await page.goto(`${app.baseUrl}/venues/${venue.id}/edit`);
+    const { venue, page } = await openNewVenueForm('30 Seneca Street');
     await page.getByRole('button', { name: 'Place the pin on a map' }).click();
     const mapRegion = page.getByTestId('pin-map');
     // Leaflet has set the map up (its attribution is drawn) though no tile can load.

@@ -417,6 +417,25 @@ async function collect(page: Page, pass: Pass): Promise<void> {
 /** Pages working at once, each in a context (and so a session) of its own, each with a share of the vectors. */
 const WORKERS = 3;
 
+/** The list batches `worker` opens: every WORKERS-th, from its own number on. */
+function batchesFor(worker: number): number[] {
+  const batches = Math.ceil(seeded.length / LIST_BATCH);
+  return Array.from({ length: batches }, (_, b) => b).filter((b) => b % WORKERS === worker);
+}
+
+/** The venue and act lists that show batch `b`, as a visitor or the admin sees them. */
+async function visitLists(page: Page, pass: Pass, b: number, who: 'visitor' | 'admin'): Promise<void> {
+  await visit(page, pass, `venue list (${who})`, `/venues?search=xssbatch${b}x`);
+  await visit(page, pass, `act list (${who})`, `/acts?search=xssbatch${b}x`);
+}
+
+/** The pages of batch `b`'s first venue and act, which list the messages the batch wrote to them. */
+async function visitMessages(page: Page, pass: Pass, b: number): Promise<void> {
+  const target = seeded[b * LIST_BATCH]!;
+  await visit(page, pass, 'messages received by a venue', `/venues/${target.venue.id}`);
+  await visit(page, pass, 'messages received by an act', `/acts/${target.act.id}`);
+}
+
 async function runWorker(csp: boolean, worker: number, pass: Pass): Promise<void> {
   const { context, page } = await openContext(csp, pass);
   try {
@@ -429,26 +448,19 @@ async function runWorker(csp: boolean, worker: number, pass: Pass): Promise<void
     // slots editor, message lists) and a sample on the screens of one venue, act or person:
     // the policy can only stop more, so what runs with it would run without it too.
     const mine = seeded.filter((entry, n) => n % WORKERS === worker && (!csp || entry.index % SAMPLE_WITH_CSP === 0));
-    const batches = Math.ceil(seeded.length / LIST_BATCH);
-    const mineBatches = Array.from({ length: batches }, (_, b) => b).filter((b) => b % WORKERS === worker);
+    const mineBatches = batchesFor(worker);
 
     // Anyone: the lists (every vector, a batch at a time) and the schedule.
-    for (const b of mineBatches) {
-      await visit(page, pass, 'venue list (visitor)', `/venues?search=xssbatch${b}x`);
-      await visit(page, pass, 'act list (visitor)', `/acts?search=xssbatch${b}x`);
-    }
+    for (const b of mineBatches) await visitLists(page, pass, b, 'visitor');
     if (worker === 0) await visit(page, pass, 'schedule (visitor)', '/schedule');
 
     // The admin: creators on every card, the messages with their senders, every page and form.
     await become(page, admin);
     for (const b of mineBatches) {
-      const target = seeded[b * LIST_BATCH]!;
-      await visit(page, pass, 'venue list (admin)', `/venues?search=xssbatch${b}x`);
-      await visit(page, pass, 'act list (admin)', `/acts?search=xssbatch${b}x`);
-      await visit(page, pass, 'messages received by a venue', `/venues/${target.venue.id}`);
-      await visit(page, pass, 'messages received by an act', `/acts/${target.act.id}`);
+      await visitLists(page, pass, b, 'admin');
+      await visitMessages(page, pass, b);
       // Every act is free in Slot 2, so each slot's choices list every act's name.
-      await visit(page, pass, 'slots and schedule editor', `/venues/${target.venue.id}/slots/edit`);
+      await visit(page, pass, 'slots and schedule editor', `/venues/${seeded[b * LIST_BATCH]!.venue.id}/slots/edit`);
     }
     if (worker === WORKERS - 1) await visit(page, pass, 'schedule (admin)', '/schedule');
     for (const { user, venue, act, index } of mine) {
@@ -527,19 +539,12 @@ async function runRawWorker(worker: number, pass: Pass): Promise<void> {
     await page.goto('/');
     await page.waitForFunction(settledScan, '/', { polling: 10 });
     await selfTest(page);
-    const batches = Math.ceil(seeded.length / LIST_BATCH);
-    const mineBatches = Array.from({ length: batches }, (_, b) => b).filter((b) => b % WORKERS === worker);
-    for (const b of mineBatches) {
-      await visit(page, pass, 'venue list (visitor)', `/venues?search=xssbatch${b}x`);
-      await visit(page, pass, 'act list (visitor)', `/acts?search=xssbatch${b}x`);
-    }
+    const mineBatches = batchesFor(worker);
+    for (const b of mineBatches) await visitLists(page, pass, b, 'visitor');
     await become(page, admin);
     for (const b of mineBatches) {
-      const target = seeded[b * LIST_BATCH]!;
-      await visit(page, pass, 'venue list (admin)', `/venues?search=xssbatch${b}x`);
-      await visit(page, pass, 'act list (admin)', `/acts?search=xssbatch${b}x`);
-      await visit(page, pass, 'messages received by a venue', `/venues/${target.venue.id}`);
-      await visit(page, pass, 'messages received by an act', `/acts/${target.act.id}`);
+      await visitLists(page, pass, b, 'admin');
+      await visitMessages(page, pass, b);
     }
     // Every bio into the editor: the edit form hands the stored HTML to Quill without the renderer's pass.
     for (const { venue, act } of seeded.filter((_, n) => n % WORKERS === worker)) {

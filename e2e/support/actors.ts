@@ -49,6 +49,14 @@ export interface E2eActors {
   createVenue(host: SessionUser, address: string, extra?: Record<string, unknown>): Promise<Venue>;
   /** An act of `performer` called `name` (see actBody for the rest). */
   createAct(performer: SessionUser, name: string, extra?: Record<string, unknown>): Promise<Act>;
+  /** `host` saves `venue`'s slots, with acts in some (PATCH /v1/venues/{id}, the slots screen's call). */
+  saveSlots(host: SessionUser, venue: Venue, slots: SlotChoice[]): Promise<Venue>;
+}
+
+/** One of a venue's slots as the slots screen saves it: offered, and maybe with an act in it. */
+export interface SlotChoice {
+  slot_def: string;
+  scheduled_act_id?: number | null;
 }
 
 export function e2eActors(app: E2eApp): E2eActors {
@@ -109,5 +117,8 @@ export function e2eActors(app: E2eApp): E2eActors {
   const createAct = (performer: SessionUser, name: string, extra: Record<string, unknown> = {}) =>
     api<Act>('/v1/acts', { method: 'POST', token: performer.jwt_token, body: actBody(name, extra) });
 
-  return { api, signUp, signUpAdmin, signInAs, openAs, createVenue, createAct };
+  const saveSlots = (host: SessionUser, venue: Venue, slots: SlotChoice[]) =>
+    api<Venue>(`/v1/venues/${venue.id}`, { method: 'PATCH', token: host.jwt_token, body: { available_slots: slots } });
+
+  return { api, signUp, signUpAdmin, signInAs, openAs, createVenue, createAct, saveSlots };
 }

@@ -5,21 +5,19 @@ import { retryDelayMs } from './worker.js';
 
 const { t } = useTestApp({});
 
+/** Queues `mail` now, outside any transaction. */
+const enqueue = (mail: Parameters<typeof enqueueMail>[1]) => enqueueMail(t.testDb.db.kysely, mail, t.clock.now());
 const pending = () => t.testDb.db.kysely.selectFrom('outbox').selectAll().where('status', '=', 'pending').execute();
 
 describe('mail outbox', () => {
   it('delivers queued mail through SMTP with its headers intact', async () => {
-    await enqueueMail(
-      t.testDb.db.kysely,
-      {
-        to: 'owner@example.test',
-        replyTo: { name: 'Sam Sender', address: 'sender@example.test' },
-        subject: 'Hello',
-        text: 'Body text',
-        html: '<p>Body</p>',
-      },
-      t.clock.now(),
-    );
+    await enqueue({
+      to: 'owner@example.test',
+      replyTo: { name: 'Sam Sender', address: 'sender@example.test' },
+      subject: 'Hello',
+      text: 'Body text',
+      html: '<p>Body</p>',
+    });
     expect(await t.deliverMail()).toBe(1);
     const mail = await t.smtp.waitFor((m) => m.subject === 'Hello');
     expect(mail.envelopeTo).toEqual(['owner@example.test']);
@@ -32,11 +30,7 @@ describe('mail outbox', () => {
     const before = t.smtp.messages.length;
     t.smtp.setDown(true);
     for (let i = 0; i < 5; i++) {
-      await enqueueMail(
-        t.testDb.db.kysely,
-        { to: `r${i}@example.test`, subject: `Outage ${i}`, text: 'x' },
-        t.clock.now(),
-      );
+      await enqueue({ to: `r${i}@example.test`, subject: `Outage ${i}`, text: 'x' });
     }
     expect(await t.deliverMail()).toBe(0);
     const waiting = await pending();
@@ -73,30 +67,20 @@ describe('mail outbox', () => {
       'a@example.test, b@example.test',
       'Name <a@example.test>',
     ]) {
+      await expect(enqueue({ to: bad, subject: 's', text: 'x' })).rejects.toThrow();
       await expect(
-        enqueueMail(t.testDb.db.kysely, { to: bad, subject: 's', text: 'x' }, t.clock.now()),
-      ).rejects.toThrow();
-      await expect(
-        enqueueMail(
-          t.testDb.db.kysely,
-          { to: 'ok@example.test', replyTo: { address: bad }, subject: 's', text: 'x' },
-          t.clock.now(),
-        ),
+        enqueue({ to: 'ok@example.test', replyTo: { address: bad }, subject: 's', text: 'x' }),
       ).rejects.toThrow();
     }
   });
 
   it('strips line breaks from names and subjects so none can add a header or recipient', async () => {
-    await enqueueMail(
-      t.testDb.db.kysely,
-      {
-        to: 'victim@example.test',
-        replyTo: { name: 'Eve\r\nBcc: evil2@example.test', address: 'eve@example.test' },
-        subject: 'Hi\r\nBcc: evil3@example.test',
-        text: 'x',
-      },
-      t.clock.now(),
-    );
+    await enqueue({
+      to: 'victim@example.test',
+      replyTo: { name: 'Eve\r\nBcc: evil2@example.test', address: 'eve@example.test' },
+      subject: 'Hi\r\nBcc: evil3@example.test',
+      text: 'x',
+    });
     await t.deliverMail();
     const mail = await t.smtp.waitFor((m) => m.subject.startsWith('Hi'));
     expect(mail.envelopeTo.some((r) => r.startsWith('evil'))).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHost, buildPerformer } from '../../server/test/builders.js';
+import { buildHost, buildPerformer, type BuiltUser } from '../../server/test/builders.js';
 import { actBody, venueBody } from '../../server/test/catalogue-builders.js';
 import { useTestApp } from '../../server/test/use-test-app.js';
 
@@ -37,20 +37,10 @@ const signup = (name: string, n: number) =>
     url: '/v1/auth/signup',
     payload: { name, email: `hygiene-${n}-${Date.now()}@example.test`, password: 'Porch-Music-1', roles: ['host'] },
   });
-const createVenue = (address: string) =>
-  file.t.app.inject({
-    method: 'POST',
-    url: '/v1/venues',
-    payload: venueBody({ address }),
-    headers: file.people.host.auth,
-  });
-const createAct = (name: string) =>
-  file.t.app.inject({
-    method: 'POST',
-    url: '/v1/acts',
-    payload: actBody({ name }),
-    headers: file.people.performer.auth,
-  });
+const postAs = (who: BuiltUser, url: string, payload: object) =>
+  file.t.app.inject({ method: 'POST', url, payload, headers: who.auth });
+const createVenue = (address: string) => postAs(file.people.host, '/v1/venues', venueBody({ address }));
+const createAct = (name: string) => postAs(file.people.performer, '/v1/acts', actBody({ name }));
 
 describe('text hygiene', () => {
   it(`refuses ${HOSTILE.length} hostile texts as a name, an act name and an address, naming the field`, async () => {

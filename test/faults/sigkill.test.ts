@@ -7,7 +7,8 @@ import type { Db } from '../../server/db/connection.js';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.js';
 import { freePort, startAppProcess, type AppProcess } from './support/app-process.js';
 import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
-import { requestJson, seededRandom } from './support/http.js';
+import { requestJson } from './support/http.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /**
  * Fault test (docs/decisions/0013-festival-day-operations.md): the built server SIGKILLed at random

@@ -8,6 +8,7 @@ import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.js';
 import { freePorts, startAppProcess, type AppProcess } from './support/app-process.js';
 import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
 import { requestJson, type JsonResponse } from './support/http.js';
+import { actBody, venueBody } from '../support/bodies.js';
 
 /**
  * Scale past one machine (docs/decisions/0013-festival-day-operations.md): two app processes (the
@@ -191,35 +192,16 @@ describe.skipIf(faultsEngine !== 'postgres')('two app processes on one PostgreSQ
       a,
       'POST',
       '/v1/venues',
-      {
-        address: '1 Two Process Lane',
+      venueBody('1 Two Process Lane', {
         bio: '<p>Shared porch</p>',
-        rain_date_available: true,
-        preferred_act_types: ['folk'],
         available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],
-        size_pref: 'any',
-        provide_electric: 'yes',
-        provide_sound_system: 'no',
-      },
+      }),
       bearer(host.token),
     );
     expect(venue.status).toBe(201);
     const venueId = (venue.body as { id: number }).id;
-    const act = await call(
-      b,
-      'POST',
-      '/v1/acts',
-      {
-        name: 'The Two Process Band',
-        bio: '<p>Both ports</p>',
-        type: 'folk',
-        rain_date_available: true,
-        preferred_slots: ['Slot 2'],
-        size: 'one_to_three',
-        sound_system: 'dont_need',
-      },
-      bearer(performer.token),
-    );
+    const band = { bio: '<p>Both ports</p>', type: 'folk', preferred_slots: ['Slot 2'], sound_system: 'dont_need' };
+    const act = await call(b, 'POST', '/v1/acts', actBody('The Two Process Band', band), bearer(performer.token));
     expect(act.status).toBe(201);
     const actId = (act.body as { id: number }).id;
 
@@ -256,15 +238,7 @@ describe.skipIf(faultsEngine !== 'postgres')('two app processes on one PostgreSQ
       b,
       'PATCH',
       `/v1/acts/${actId}`,
-      {
-        name: 'The Renamed Band',
-        bio: '<p>Both ports</p>',
-        type: 'folk',
-        rain_date_available: true,
-        preferred_slots: ['Slot 2'],
-        size: 'one_to_three',
-        sound_system: 'dont_need',
-      },
+      actBody('The Renamed Band', band),
       bearer(performer.token),
     );
     expect(renamed.status).toBe(200);

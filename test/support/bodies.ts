@@ -1,7 +1,7 @@
 /**
  * Request bodies for the public API, as a host or performer fills in the forms: valid as they
- * stand, with any field overridden. Shared by the browser tests, the attack suite and the
- * benchmarks, which create their data over HTTP.
+ * stand, with any field overridden. Shared by the browser tests, the web tests, the attack suite
+ * and the benchmarks, which create their data over HTTP.
  */
 
 /** A valid POST /v1/venues body for a porch at `address`, offering Slot 1. */

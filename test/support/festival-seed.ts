@@ -20,6 +20,7 @@
  */
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { encodePng } from './png.js';
+import { seededRandom } from './seeded-random.js';
 import type { z } from '../../contract/zod.js';
 import { SessionUserSchema } from '../../contract/auth.js';
 import { ActSchema, type ActInput } from '../../contract/acts.js';
@@ -124,17 +125,10 @@ export interface SeededFestival {
 
 type Json = unknown;
 
-/** A fixed pseudo-random sequence (mulberry32). */
+/** A fixed pseudo-random sequence: seededRandom's, with `int` below a bound and `some` of a list. */
 function randomFrom(start: number) {
-  let state = start | 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const { next: random, pick } = seededRandom(start);
   const int = (below: number) => Math.floor(random() * below);
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
   const some = <T>(list: readonly T[], max: number): T[] => [
     ...new Set(Array.from({ length: 1 + int(max) }, () => pick(list))),
   ];

@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import type { SessionUser } from '../../contract/auth';
 import type { Act, ActInput } from '../../contract/acts';
 import type { CreateVenueInput, Venue } from '../../contract/venues';
+import { actBody, venueBody } from '../../test/support/bodies';
 
 /** Creates data through the real API, as its owner would, for screens to show. */
 async function post<T>(session: SessionUser, path: string, body: unknown): Promise<T> {
@@ -17,29 +18,27 @@ async function post<T>(session: SessionUser, path: string, body: unknown): Promi
 }
 
 export const createVenue = (host: SessionUser, input: Partial<CreateVenueInput> = {}) =>
-  post<Venue>(host, '/v1/venues', {
-    address: `${Math.floor(Math.random() * 900) + 100} Maple Street`,
-    bio: '<p>A wide porch under the maples.</p>',
-    rain_date_available: true,
-    preferred_act_types: ['folk'],
-    size_pref: 'any',
-    provide_electric: 'yes',
-    provide_sound_system: 'no',
-    available_slots: [{ slot_def: 'Slot 1' }],
-    ...input,
-  });
+  post<Venue>(
+    host,
+    '/v1/venues',
+    venueBody(`${Math.floor(Math.random() * 900) + 100} Maple Street`, {
+      bio: '<p>A wide porch under the maples.</p>',
+      ...input,
+    }),
+  );
 
 export const createAct = (performer: SessionUser, input: Partial<ActInput> = {}) =>
-  post<Act>(performer, '/v1/acts', {
-    name: 'The Porch Owls',
-    bio: '<p>Harmonies and a washboard.</p>',
-    type: 'folk',
-    rain_date_available: false,
-    preferred_slots: ['Slot 2'],
-    size: 'one_to_three',
-    sound_system: 'bring_own',
-    ...input,
-  });
+  post<Act>(
+    performer,
+    '/v1/acts',
+    actBody('The Porch Owls', {
+      bio: '<p>Harmonies and a washboard.</p>',
+      type: 'folk',
+      rain_date_available: false,
+      preferred_slots: ['Slot 2'],
+      ...input,
+    }),
+  );
 
 /** The host places acts in the venue's slots (PATCH /v1/venues/{id}, the slots screen's call). */
 export async function scheduleActs(

@@ -3,25 +3,14 @@ import type { Act, ActListResponse } from '../../../contract/acts.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, type ActTraits } from '../../test/catalogue-builders.js';
+import { listRequests } from '../../test/requests.js';
 
 const {
   t,
   people: { admin, host },
 } = useTestApp({ admin: buildAdmin, host: buildHost });
 
-async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return t.app.inject({ method: 'GET', url: `/v1/acts?${qs}`, headers });
-}
-
-async function listOk(
-  query: Record<string, string | number | boolean>,
-  headers: Record<string, string> = {},
-): Promise<ActListResponse> {
-  const res = await list(query, headers);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ActListResponse;
-}
+const { list, listOk } = listRequests<ActListResponse>(t, '/v1/acts');
 
 const names = (r: ActListResponse) => r.data.map((a: Act) => a.name);
 

@@ -5,6 +5,7 @@ import { RICH_TEXT_TOO_LONG } from '../../../contract/rich-text.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { actBody, buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
+import { countRows, itemRequests, type Headers } from '../../test/requests.js';
 
 const {
   t,
@@ -17,29 +18,19 @@ const {
   noRole: buildUser,
 });
 
-type Headers = Record<string, string>;
 const anonymous: Headers = {};
 
-const post = (headers: Headers, payload: object) => t.app.inject({ method: 'POST', url: '/v1/acts', headers, payload });
+const { post, remove, get, snapshot } = itemRequests<Act>(t, '/v1/acts', admin);
 const patch = (id: number, headers: Headers, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/v1/acts/${id}`, headers, payload });
-const remove = (id: number, headers: Headers) => t.app.inject({ method: 'DELETE', url: `/v1/acts/${id}`, headers });
-const get = (id: number | string, headers: Headers = anonymous) =>
-  t.app.inject({ method: 'GET', url: `/v1/acts/${id}`, headers });
+const actCount = () => countRows(t, 'acts');
 
-/** The act as an admin sees it, or null once it is gone: compared before and after a denied request. */
-async function snapshot(id: number): Promise<Act | null> {
-  const res = await get(id, admin.auth);
-  return res.statusCode === 404 ? null : (res.json() as Act);
-}
-
-async function actCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely
-    .selectFrom('acts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** Who may not change or delete the owner's act, and the status each is answered with. */
+const notTheOwner: Array<[string, () => Headers, number]> = [
+  ['anonymous', () => anonymous, 401],
+  ['another performer', () => otherPerformer.auth, 403],
+  ['a host', () => host.auth, 403],
+];
 
 describe('POST /v1/acts', () => {
   it('lets a performer create an act', async () => {
@@ -159,7 +150,7 @@ describe('GET /v1/acts/{id}', () => {
 });
 
 describe('PATCH /v1/acts/{id}', () => {
-  const edit = actBody({
+  const edited = {
     name: 'The Stoop Brothers',
     bio: '<h1>Loud</h1><ol><li data-list="bullet">brass</li></ol>',
     type: 'brass',
@@ -168,7 +159,8 @@ describe('PATCH /v1/acts/{id}', () => {
     venue_pref: null,
     sound_system: 'need_to_borrow',
     rain_date_available: true,
-  });
+  };
+  const edit = actBody(edited);
 
   it('lets the owner change every field and the preferred slots', async () => {
     const id = await buildAct(t.app, owner, { preferred_slots: ['Slot 2', 'Slot 3'] });
@@ -177,17 +169,7 @@ describe('PATCH /v1/acts/{id}', () => {
     const res = await patch(id, owner.auth, edit);
     expect(res.statusCode).toBe(200);
     const act = res.json() as Act;
-    expect(act).toMatchObject({
-      name: 'The Stoop Brothers',
-      bio: '<h1>Loud</h1><ol><li data-list="bullet">brass</li></ol>',
-      type: 'brass',
-      size: 'four_plus',
-      preferred_slots: ['Slot 1'],
-      venue_pref: null,
-      sound_system: 'need_to_borrow',
-      rain_date_available: true,
-      created_time: before.created_time,
-    });
+    expect(act).toMatchObject({ ...edited, created_time: before.created_time });
     expect(act.updated_time).not.toBe(before.updated_time);
     expect((await get(id)).json()).toEqual(act);
   });
@@ -199,11 +181,7 @@ describe('PATCH /v1/acts/{id}', () => {
     expect(res.json()).toMatchObject({ name: 'The Stoop Brothers', creator_id: owner.user.id });
   });
 
-  it.each([
-    ['anonymous', () => anonymous, 401],
-    ['another performer', () => otherPerformer.auth, 403],
-    ['a host', () => host.auth, 403],
-  ])('refuses %s and changes nothing', async (_label, headers, status) => {
+  it.each(notTheOwner)('refuses %s and changes nothing', async (_label, headers, status) => {
     const id = await buildAct(t.app, owner);
     const before = await snapshot(id);
     expect((await patch(id, headers(), edit)).statusCode).toBe(status);
@@ -244,11 +222,7 @@ describe('DELETE /v1/acts/{id}', () => {
     expect(await snapshot(id)).toBeNull();
   });
 
-  it.each([
-    ['anonymous', () => anonymous, 401],
-    ['another performer', () => otherPerformer.auth, 403],
-    ['a host', () => host.auth, 403],
-  ])('refuses %s and keeps the act', async (_label, headers, status) => {
+  it.each(notTheOwner)('refuses %s and keeps the act', async (_label, headers, status) => {
     const id = await buildAct(t.app, owner);
     const before = await snapshot(id);
     expect((await remove(id, headers())).statusCode).toBe(status);

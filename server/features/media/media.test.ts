@@ -5,6 +5,7 @@ import { RichTextMessages } from '../../lib/rich-text.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildHost, buildPerformer } from '../../test/builders.js';
 import { actBody, venueBody } from '../../test/catalogue-builders.js';
+import { countRows } from '../../test/requests.js';
 
 const {
   t,
@@ -27,13 +28,7 @@ const postAct = (bio: string) =>
 const getMedia = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: path, headers });
 
-async function mediaCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely
-    .selectFrom('media')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const mediaCount = () => countRows(t, 'media');
 
 describe('inline images in a bio', () => {
   it('are stored by hash and served with long-lived caching and no way to run anything', async () => {

@@ -21,6 +21,18 @@ const contact = (body: object, options: { ip?: string; headers?: Record<string, 
     headers: options.headers ?? {},
   });
 
+/** A valid POST /v1/contact body; override any field. */
+const contactBody = (overrides: object = {}) => ({
+  category: 'general',
+  sender_email: 'someone@example.test',
+  message: '<p>Hi</p>',
+  ...overrides,
+});
+
+/** The outbox rows queued with `sender` as their Reply-To. */
+const queuedFrom = (sender: string) =>
+  t.testDb.db.kysely.selectFrom('outbox').select('id').where('reply_to', '=', sender).execute();
+
 const committeeMails = () => t.smtp.messages.filter((m) => m.envelopeTo.includes(COMMITTEE));
 
 describe('POST /v1/contact', () => {
@@ -69,50 +81,27 @@ describe('POST /v1/contact', () => {
     ['an empty editor', { message: '<p><br></p>' }, 'message', REQUIRED],
     ['a message of markup only', { message: '<p><script>alert(1)</script></p>' }, 'message', REQUIRED],
   ])('answers 400 naming the field for %s', async (_case, change, field, message) => {
-    const res = await contact({
-      category: 'general',
-      sender_email: 'someone@example.test',
-      message: '<p>Hi</p>',
-      ...change,
-    });
+    const res = await contact(contactBody(change));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
   });
 
   it('answers a filled honeypot as if sent, and sends nothing', async () => {
     const before = t.smtp.messages.length;
-    const res = await contact({
-      category: 'general',
-      sender_email: 'robot@example.test',
-      message: '<p>Buy now</p>',
-      website: 'http://spam.example',
-    });
+    const res = await contact(
+      contactBody({ sender_email: 'robot@example.test', message: '<p>Buy now</p>', website: 'http://spam.example' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: ContactMessages.sent });
-    const queued = await t.testDb.db.kysely
-      .selectFrom('outbox')
-      .select('id')
-      .where('reply_to', '=', 'robot@example.test')
-      .execute();
-    expect(queued).toHaveLength(0);
+    expect(await queuedFrom('robot@example.test')).toHaveLength(0);
     await t.deliverMail();
     expect(t.smtp.messages.length).toBe(before);
   });
 
   it('ignores an empty honeypot (browsers send the hidden field empty)', async () => {
-    const res = await contact({
-      category: 'general',
-      sender_email: 'person@example.test',
-      message: '<p>Hi</p>',
-      website: '',
-    });
+    const res = await contact(contactBody({ sender_email: 'person@example.test', website: '' }));
     expect(res.statusCode).toBe(200);
-    const queued = await t.testDb.db.kysely
-      .selectFrom('outbox')
-      .select('id')
-      .where('reply_to', '=', 'person@example.test')
-      .execute();
-    expect(queued).toHaveLength(1);
+    expect(await queuedFrom('person@example.test')).toHaveLength(1);
   });
 });
 
@@ -130,7 +119,7 @@ describe('contact rate limits', () => {
       method: 'POST',
       url: '/v1/contact',
       remoteAddress: ip,
-      payload: { category: 'general', sender_email: email, message: '<p>Hi</p>' },
+      payload: contactBody({ sender_email: email }),
     });
 
   it('answers 429 with Retry-After to one network address past the limit, whatever e-mail it gives', async () => {

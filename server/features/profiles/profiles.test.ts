@@ -25,13 +25,19 @@ const byId = (id: number | string, headers: Record<string, string> = {}) =>
 const byEmail = (email: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/v1/auth/user/resources?email=${encodeURIComponent(email)}`, headers });
 
+/** Expects `res` to be a 200 carrying Robin's name and venue; returns its body. */
+function robinsResources(res: Awaited<ReturnType<typeof byId>>): UserResources {
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as UserResources;
+  expect(body.name).toBe('Robin Both');
+  expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
+  return body;
+}
+
 describe('GET /v1/auth/user/{id}/resources', () => {
   it('gives anyone the user’s name, venues and acts, and no e-mail address', async () => {
     const res = await byId(both.user.id);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as UserResources;
-    expect(body.name).toBe('Robin Both');
-    expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
+    const body = robinsResources(res);
     expect(body.acts.map((a) => a.name)).toEqual(['Robin and the Rails']);
     expect(body.venues[0]!.creator).toEqual({ name: 'Robin Both' });
     expect(res.body).not.toContain(both.user.email);
@@ -57,11 +63,7 @@ describe('GET /v1/auth/user/{id}/resources', () => {
 
 describe('GET /v1/auth/user/resources?email= (the profile screen, admins and the person themselves)', () => {
   it('gives an admin the resources of the user with that e-mail, in any case', async () => {
-    const res = await byEmail(both.user.email.toUpperCase(), admin.auth);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as UserResources;
-    expect(body.name).toBe('Robin Both');
-    expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
+    const body = robinsResources(await byEmail(both.user.email.toUpperCase(), admin.auth));
     expect(body.acts.map((a) => a.name)).toEqual(['Robin and the Rails']);
     // An admin sees creator details on cards everywhere (docs/behaviour.md#roles-and-permissions),
     // here too.
@@ -78,11 +80,7 @@ describe('GET /v1/auth/user/resources?email= (the profile screen, admins and the
   });
 
   it('gives a person who is not an admin their own resources, whatever the case of the address', async () => {
-    const res = await byEmail(both.user.email.toUpperCase(), both.auth);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as UserResources;
-    expect(body.name).toBe('Robin Both');
-    expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
+    const body = robinsResources(await byEmail(both.user.email.toUpperCase(), both.auth));
     // Not an admin: creator details stay as anyone sees them.
     expect(body.acts[0]!.creator).toEqual({ name: 'Robin Both' });
   });

@@ -3,25 +3,14 @@ import type { Venue, VenueListResponse } from '../../../contract/venues.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, type VenueTraits } from '../../test/catalogue-builders.js';
+import { listRequests } from '../../test/requests.js';
 
 const {
   t,
   people: { performer, admin },
 } = useTestApp({ performer: buildPerformer, admin: buildAdmin });
 
-async function list(query: Record<string, string | number | boolean>, headers: Record<string, string> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return t.app.inject({ method: 'GET', url: `/v1/venues?${qs}`, headers });
-}
-
-async function listOk(
-  query: Record<string, string | number | boolean>,
-  headers: Record<string, string> = {},
-): Promise<VenueListResponse> {
-  const res = await list(query, headers);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as VenueListResponse;
-}
+const { list, listOk } = listRequests<VenueListResponse>(t, '/v1/venues');
 
 const addresses = (r: VenueListResponse) => r.data.map((v: Venue) => v.address);
 

@@ -5,6 +5,7 @@ import { VenueMessages, type Venue } from '../../../contract/venues.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct, venueBody } from '../../test/catalogue-builders.js';
+import { countRows, itemRequests, type Headers } from '../../test/requests.js';
 
 const {
   t,
@@ -17,30 +18,19 @@ const {
   noRole: buildUser,
 });
 
-type Headers = Record<string, string>;
 const anonymous: Headers = {};
 
-const post = (headers: Headers, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/v1/venues', headers, payload });
+const { post, remove, get, snapshot } = itemRequests<Venue>(t, '/v1/venues', admin);
 const patch = (id: number, headers: Headers, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/v1/venues/${id}/no_slots`, headers, payload });
-const remove = (id: number, headers: Headers) => t.app.inject({ method: 'DELETE', url: `/v1/venues/${id}`, headers });
-const get = (id: number | string, headers: Headers = anonymous) =>
-  t.app.inject({ method: 'GET', url: `/v1/venues/${id}`, headers });
+const venueCount = () => countRows(t, 'venues');
 
-/** The venue as an admin sees it, or null once it is gone: compared before and after a denied request. */
-async function snapshot(id: number): Promise<Venue | null> {
-  const res = await get(id, admin.auth);
-  return res.statusCode === 404 ? null : (res.json() as Venue);
-}
-
-async function venueCount(): Promise<number> {
-  const row = await t.app.deps.db.kysely
-    .selectFrom('venues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** Who may not change or delete the owner's venue, and the status each is answered with. */
+const notTheOwner: Array<[string, () => Headers, number]> = [
+  ['anonymous', () => anonymous, 401],
+  ['another host', () => otherHost.auth, 403],
+  ['a performer', () => performer.auth, 403],
+];
 
 describe('POST /v1/venues', () => {
   it('lets a host create a venue with its slots, genres and a derived map link', async () => {
@@ -179,7 +169,7 @@ describe('GET /v1/venues/{id}', () => {
 });
 
 describe('PATCH /v1/venues/{id}/no_slots', () => {
-  const edit = venueBody({
+  const edited = {
     address: '99 Oak Avenue',
     bio: '<h2>New</h2><p>Bigger porch</p>',
     preferred_act_types: ['rock'],
@@ -187,8 +177,8 @@ describe('PATCH /v1/venues/{id}/no_slots', () => {
     provide_electric: 'no',
     provide_sound_system: 'yes',
     rain_date_available: false,
-    available_slots: [{ slot_def: 'Slot 4' }],
-  });
+  };
+  const edit = venueBody({ ...edited, available_slots: [{ slot_def: 'Slot 4' }] });
 
   it('lets the owner change every field but leaves the slots alone', async () => {
     const id = await buildVenue(t.app, owner, { slots: ['Slot 1', 'Slot 2'], genres: ['folk', 'jazz'] });
@@ -198,14 +188,8 @@ describe('PATCH /v1/venues/{id}/no_slots', () => {
     expect(res.statusCode).toBe(200);
     const venue = res.json() as Venue;
     expect(venue).toMatchObject({
-      address: '99 Oak Avenue',
+      ...edited,
       address_url: 'https://www.google.com/maps/search/?api=1&query=99%20Oak%20Avenue',
-      bio: '<h2>New</h2><p>Bigger porch</p>',
-      preferred_act_types: ['rock'],
-      size_pref: 'four_plus',
-      provide_electric: 'no',
-      provide_sound_system: 'yes',
-      rain_date_available: false,
       created_time: before.created_time,
     });
     expect(venue.updated_time).not.toBe(before.updated_time);
@@ -221,11 +205,7 @@ describe('PATCH /v1/venues/{id}/no_slots', () => {
     expect(res.json().creator_id).toBe(owner.user.id);
   });
 
-  it.each([
-    ['anonymous', () => anonymous, 401],
-    ['another host', () => otherHost.auth, 403],
-    ['a performer', () => performer.auth, 403],
-  ])('refuses %s and changes nothing', async (_label, headers, status) => {
+  it.each(notTheOwner)('refuses %s and changes nothing', async (_label, headers, status) => {
     const id = await buildVenue(t.app, owner);
     const before = await snapshot(id);
     const res = await patch(id, headers(), edit);
@@ -281,11 +261,7 @@ describe('DELETE /v1/venues/{id}', () => {
     expect(act.json().scheduled_venue_slots).toEqual([]);
   });
 
-  it.each([
-    ['anonymous', () => anonymous, 401],
-    ['another host', () => otherHost.auth, 403],
-    ['a performer', () => performer.auth, 403],
-  ])('refuses %s and keeps the venue', async (_label, headers, status) => {
+  it.each(notTheOwner)('refuses %s and keeps the venue', async (_label, headers, status) => {
     const id = await buildVenue(t.app, owner);
     const before = await snapshot(id);
     expect((await remove(id, headers())).statusCode).toBe(status);
