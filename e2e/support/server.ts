@@ -1,24 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale } from '../../scripts/build-freshness.mjs';
 import { startSmtpSink, type SmtpSink } from '../../server/test/smtp-sink.js';
 
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const resultsDir = join(projectRoot, 'test-results', 'e2e');
 
-const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
-const BUILD_SOURCES = [
-  'contract',
-  'server',
-  'web',
-  'vite.config.ts',
-  'tsconfig.json',
-  'tsconfig.build.json',
-  'package.json',
-];
 const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-0123456789';
 
 export interface RunningServer {
@@ -32,27 +23,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules') continue;
-    latest = Math.max(latest, newestMtime(join(path, entry)));
-  }
-  return latest;
-}
-
 /**
  * `npm test` builds before the e2e stage; a developer running `npm run test:e2e` alone gets a
  * build when dist/ is missing or older than the sources, so the browser never tests stale code.
  */
 export function ensureBuilt(): void {
-  const outputs = BUILD_OUTPUTS.map((p) => join(projectRoot, p));
-  const builtAt = Math.min(...outputs.map((p) => (existsSync(p) ? statSync(p).mtimeMs : 0)));
-  const sourcesAt = Math.max(...BUILD_SOURCES.map((p) => newestMtime(join(projectRoot, p))));
-  if (builtAt >= sourcesAt) return;
+  if (!buildIsStale(projectRoot)) return;
   // Vitest sets NODE_ENV=test, and Vite builds React's development bundles for any NODE_ENV but
   // production: the browser must get what production serves.
   const build = spawnSync('npm', ['run', 'build'], {

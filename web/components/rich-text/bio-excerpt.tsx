@@ -32,5 +32,5 @@ export function plainExcerpt(html: string, max = EXCERPT_CHARS): string {
 export function BioExcerpt({ html, className }: { html: string; className?: string }) {
   const text = useMemo(() => plainExcerpt(html), [html]);
   if (!text) return null;
-  return <p className={`bio-excerpt${className ? ` ${className}` : ''}`}>{text}</p>;
+  return <p className={`line-clamp bio-excerpt${className ? ` ${className}` : ''}`}>{text}</p>;
 }

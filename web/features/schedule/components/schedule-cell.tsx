@@ -14,7 +14,7 @@ export function ScheduleCellView({ cell }: { cell: ScheduleCell }) {
         <StarButton actId={cell.act_id} actName={cell.act_name} className="d-print-none" />
       </div>
       {/* Plain text from the server (decision 0007): React renders it as text, nothing to sanitize. */}
-      <p className="schedule-description">{cell.act_description}</p>
+      <p className="line-clamp schedule-description">{cell.act_description}</p>
       <p className="schedule-genre">{GenreList.labels[cell.act_genre] ?? cell.act_genre}</p>
     </>
   );
