@@ -11,8 +11,9 @@
  * Two passes. Lighthouse's CPU slowdown is relative to the machine it runs on: its default of
  * 4x assumes a high-end desktop (BenchmarkIndex 1500-2000) and turns it into a mid-tier phone
  * (about 440). On a slower or busier machine 4x emulates a much slower phone than that, and
- * Lighthouse says so in its report ("slower CPU than Lighthouse expects"); its docs
- * (docs/throttling.md, "Calibrating the CPU slowdown") say to lower the multiplier. So the first
+ * Lighthouse says so in its report ("slower CPU than Lighthouse expects"); its own docs
+ * (docs/throttling.md in the GoogleChrome/lighthouse repository, not ours: "Calibrating the CPU
+ * slowdown") say to lower the multiplier. So the first
  * pass uses the default 4x, and the second the multiplier its docs give for the BenchmarkIndex
  * measured in the first (median index / 440, between 1 and 4). Both are printed; the
  * calibrated pass is the one that stands for the phone the target means.
