@@ -90,9 +90,11 @@ const messageTarget = (index: number) => Math.floor(index / LIST_BATCH) * LIST_B
 /** With the policy on, the screens of one venue, act and person in this many (every vector without it). */
 const SAMPLE_WITH_CSP = 8;
 /**
- * Without the policy, each person's own screens (their profile, My Venues, My Acts: plain-text
- * names and card excerpts) in this many; the screens that render a vector's rich text (detail
- * pages, messages, lists, the slots editor, the contact pages) still take every vector.
+ * Without the policy, in this many: each person's own screens (their profile, My Venues, My Acts:
+ * plain-text names and card excerpts), and a venue's slots editor and the two contact pages, which
+ * show a vector only as a plain-text name or address (the batch's own editor and contact pages,
+ * with the messages received and every act's name, are visited for every batch). The screens that
+ * render a vector's rich text (detail pages, messages, lists) still take every vector.
  */
 const SAMPLE_OWN_SCREENS = 4;
 
@@ -469,13 +471,13 @@ async function runWorker(csp: boolean, worker: number, pass: Pass): Promise<void
       // vector with the raw vector stored, a harder input than the server's sanitized HTML here;
       // with the policy on, the sample still opens them as served.
       if (csp) await visit(page, pass, 'venue edit form', `/venues/${venue.id}/edit`);
-      await visit(page, pass, 'slots and schedule editor', `/venues/${venue.id}/slots/edit`);
-      await visit(page, pass, 'venue contact', `/venues/${venue.id}/contact`);
+      const sampled = csp || index % SAMPLE_OWN_SCREENS === 0 || index === messageTarget(index);
+      if (sampled) await visit(page, pass, 'slots and schedule editor', `/venues/${venue.id}/slots/edit`);
+      if (sampled) await visit(page, pass, 'venue contact', `/venues/${venue.id}/contact`);
       await visit(page, pass, 'act detail', `/acts/${act.id}`);
       if (csp) await visit(page, pass, 'act edit form', `/acts/${act.id}/edit`);
-      await visit(page, pass, 'act contact', `/acts/${act.id}/contact`);
-      if (csp || index % SAMPLE_OWN_SCREENS === 0)
-        await visit(page, pass, 'user profile (admin)', `/profile/${encodeURIComponent(user.email)}`);
+      if (sampled) await visit(page, pass, 'act contact', `/acts/${act.id}/contact`);
+      if (sampled) await visit(page, pass, 'user profile (admin)', `/profile/${encodeURIComponent(user.email)}`);
     }
     await collect(page, pass);
 
