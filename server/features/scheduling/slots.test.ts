@@ -70,21 +70,17 @@ describe('PATCH /v1/venues/{id}: who may', () => {
   });
 
   // Who owns the venue, who owns the act, and who saves: the same save, allowed for each.
-  it.each<{ name: string; slot: SlotDef; people: () => Promise<[BuiltUser, BuiltUser, BuiltUser]> }>([
-    {
-      name: 'lets an admin schedule into anyone’s venue',
-      slot: 'Slot 1',
-      people: async () => [host, performer, admin],
-    },
-    {
-      name: 'lets a host who is also a performer schedule their own act without anyone’s permission',
-      slot: 'Slot 3',
-      people: async () => {
+  it.each<[string, SlotDef, () => Promise<[BuiltUser, BuiltUser, BuiltUser]>]>([
+    ['lets an admin schedule into anyone’s venue', 'Slot 1', async () => [host, performer, admin]],
+    [
+      'lets a host who is also a performer schedule their own act without anyone’s permission',
+      'Slot 3',
+      async () => {
         const both = await buildUser(t.app, { host: true, performer: true });
         return [both, both, both];
       },
-    },
-  ])('$name', async ({ slot, people }) => {
+    ],
+  ])('%s', async (_name, slot, people) => {
     const [venueOwner, actOwner, saver] = await people();
     const venue = await buildVenue(t.app, venueOwner, { slots: [slot] });
     const act = await buildAct(t.app, actOwner);
