@@ -23,8 +23,11 @@ export interface LinkPreview extends PageText {
   siteName: string;
 }
 
-const ACT_PATH = /^\/acts\/(\d{1,9})$/;
-const VENUE_PATH = /^\/venues\/(\d{1,9})$/;
+// The pages of one act or venue: the path names the row; `name` is the column that names it.
+const ENTITY_PAGES = [
+  { kind: 'act', path: /^\/acts\/(\d{1,9})$/, table: 'acts', name: 'name' },
+  { kind: 'venue', path: /^\/venues\/(\d{1,9})$/, table: 'venues', name: 'address' },
+] as const;
 
 export function linkPreviews(db: Db, festival: FestivalConfig, publicUrl: string) {
   const absolute = (path: string) => new URL(path, `${publicUrl}/`).href;
@@ -63,25 +66,16 @@ export function linkPreviews(db: Db, festival: FestivalConfig, publicUrl: string
     async forPath(path: string): Promise<LinkPreview> {
       const page = pages.get(path);
       if (page) return page;
-      const actId = ACT_PATH.exec(path)?.[1];
-      if (actId) {
-        const act = await db.kysely
-          .selectFrom('acts')
-          .select(['id', 'name', 'bio'])
-          .where('id', '=', Number(actId))
+      for (const { kind, path: pattern, table, name } of ENTITY_PAGES) {
+        const id = pattern.exec(path)?.[1];
+        if (!id) continue;
+        const row = await db.kysely
+          .selectFrom(table)
+          .select((eb) => ['id', eb.ref(name).as('name'), 'bio'])
+          .where('id', '=', Number(id))
           .where('hidden_at', 'is', null)
           .executeTakeFirst();
-        return act ? entity('act', act.id, act.name, act.bio) : generic;
-      }
-      const venueId = VENUE_PATH.exec(path)?.[1];
-      if (venueId) {
-        const venue = await db.kysely
-          .selectFrom('venues')
-          .select(['id', 'address', 'bio'])
-          .where('id', '=', Number(venueId))
-          .where('hidden_at', 'is', null)
-          .executeTakeFirst();
-        return venue ? entity('venue', venue.id, venue.address, venue.bio) : generic;
+        return row ? entity(kind, row.id, row.name, row.bio) : generic;
       }
       return generic;
     },

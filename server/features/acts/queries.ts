@@ -46,34 +46,33 @@ const ORDER: Record<ActListQuery['order_by'], ['updated_at' | 'created_at' | 'na
   '-name': ['name', 'desc'],
 };
 
+// Where a slot names an act: the slots it prefers, and the venue slots it is scheduled in.
+const SLOT_TABLES = {
+  preferred: { table: 'act_slots', act: 'act_slots.act_id', slot: 'act_slots.slot_def' },
+  scheduled: { table: 'venue_slots', act: 'venue_slots.scheduled_act_id', slot: 'venue_slots.slot_def' },
+} as const;
+
+/** Whether the act has a row for `slotDef` in one of those tables. */
+function inSlot(
+  eb: ExpressionBuilder<Database, 'acts'>,
+  where: (typeof SLOT_TABLES)[keyof typeof SLOT_TABLES],
+  slotDef: string,
+): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom(where.table)
+      .select(sql.lit(1).as('one'))
+      .whereRef(where.act, '=', 'acts.id')
+      .where(where.slot, '=', slotDef),
+  );
+}
+
 function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f: ActFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search, { lowerCaseColumn: true }));
   if (f.type) all.push(eb('acts.type', '=', f.type));
-  if (f.s_preferred_slots__ilike) {
-    const slotDef = f.s_preferred_slots__ilike;
-    all.push(
-      eb.exists(
-        eb
-          .selectFrom('act_slots')
-          .select(sql.lit(1).as('one'))
-          .whereRef('act_slots.act_id', '=', 'acts.id')
-          .where('act_slots.slot_def', '=', slotDef),
-      ),
-    );
-  }
-  if (f.scheduled_slot) {
-    const slotDef = f.scheduled_slot;
-    all.push(
-      eb.exists(
-        eb
-          .selectFrom('venue_slots')
-          .select(sql.lit(1).as('one'))
-          .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
-          .where('venue_slots.slot_def', '=', slotDef),
-      ),
-    );
-  }
+  if (f.s_preferred_slots__ilike) all.push(inSlot(eb, SLOT_TABLES.preferred, f.s_preferred_slots__ilike));
+  if (f.scheduled_slot) all.push(inSlot(eb, SLOT_TABLES.scheduled, f.scheduled_slot));
   if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
   if (!f.include_hidden) all.push(eb('acts.hidden_at', 'is', null));
   return eb.and(all);

@@ -197,10 +197,18 @@ describe('announcements', () => {
 
 describe('the rain date switch', () => {
   it('posts its announcement, and switching back replaces it', async () => {
-    const sw = (active: boolean) =>
-      t.app.inject({ method: 'PUT', url: '/v1/admin/settings/rain-date', headers: admin.auth, payload: { active } });
-    expect((await sw(true)).statusCode).toBe(200);
-    const moved = (await publicList()).data;
+    /** Switches the rain date and returns the announcements the public sees then. */
+    const sw = async (active: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/v1/admin/settings/rain-date',
+        headers: admin.auth,
+        payload: { active },
+      });
+      expect(res.statusCode).toBe(200);
+      return (await publicList()).data;
+    };
+    const moved = await sw(true);
     expect(moved).toEqual([
       expect.objectContaining({
         text: 'Porchfest moves to the rain date: Sunday, June 15, 2025, 12pm to 5:30pm.',
@@ -213,8 +221,7 @@ describe('the rain date switch', () => {
     ]);
     expect((await audit()).data[0]).toMatchObject({ action: 'set_rain_date' });
 
-    expect((await sw(false)).statusCode).toBe(200);
-    const back = (await publicList()).data;
+    const back = await sw(false);
     expect(back).toEqual([
       expect.objectContaining({
         text: 'Porchfest is back on its date: Saturday, June 14, 2025, 12pm to 5:30pm.',

@@ -3,7 +3,7 @@ import { ACT_STATUS, actStatus, type Act } from '../../../contract/acts.js';
 import type { SlotDef } from '../../../contract/enums.js';
 import { VenueMessages, type Venue } from '../../../contract/venues.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { buildAdmin, buildHost, buildPerformer, buildUser } from '../../test/builders.js';
+import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue } from '../../test/catalogue-builders.js';
 
 const {
@@ -69,21 +69,24 @@ describe('PATCH /v1/venues/{id}: who may', () => {
     expect((await getAct(act)).scheduled_venue_slots).toEqual([]);
   });
 
-  it('lets an admin schedule into anyone’s venue', async () => {
-    const venue = await buildVenue(t.app, host, { slots: ['Slot 1'] });
-    const act = await buildAct(t.app, performer);
-    const res = await patchSlots(venue, admin.auth, [{ slot_def: 'Slot 1', scheduled_act_id: act }]);
+  // Who owns the venue, who owns the act, and who saves: the same save, allowed for each.
+  it.each<[string, SlotDef, () => Promise<[BuiltUser, BuiltUser, BuiltUser]>]>([
+    ['lets an admin schedule into anyone’s venue', 'Slot 1', async () => [host, performer, admin]],
+    [
+      'lets a host who is also a performer schedule their own act without anyone’s permission',
+      'Slot 3',
+      async () => {
+        const both = await buildUser(t.app, { host: true, performer: true });
+        return [both, both, both];
+      },
+    ],
+  ])('%s', async (_name, slot, people) => {
+    const [venueOwner, actOwner, saver] = await people();
+    const venue = await buildVenue(t.app, venueOwner, { slots: [slot] });
+    const act = await buildAct(t.app, actOwner);
+    const res = await patchSlots(venue, saver.auth, [{ slot_def: slot, scheduled_act_id: act }]);
     expect(res.statusCode).toBe(200);
-    expect(slotsOf(res.json() as Venue)).toEqual([['Slot 1', act]]);
-  });
-
-  it('lets a host who is also a performer schedule their own act without anyone’s permission', async () => {
-    const both = await buildUser(t.app, { host: true, performer: true });
-    const venue = await buildVenue(t.app, both, { slots: ['Slot 3'] });
-    const act = await buildAct(t.app, both);
-    const res = await patchSlots(venue, both.auth, [{ slot_def: 'Slot 3', scheduled_act_id: act }]);
-    expect(res.statusCode).toBe(200);
-    expect(slotsOf(res.json() as Venue)).toEqual([['Slot 3', act]]);
+    expect(slotsOf(res.json() as Venue)).toEqual([[slot, act]]);
   });
 
   it('answers 404 for a venue that does not exist, and 400 for an id that is not one', async () => {

@@ -13,6 +13,14 @@ interface FilterSelectProps {
   visibleLabel?: boolean;
 }
 
+/** One of a list's filter selects, as the list's table names it: the field it sets, its words and its options. */
+export interface FilterSelectSpec<Field extends string> {
+  field: Field;
+  label: string;
+  anyLabel: string;
+  options: readonly Choice[];
+}
+
 /** One list filter: a labelled select whose first option turns the filter off. */
 export function FilterSelect({
   id,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Genres, SLOT_DEFS, type Choice } from '../../../../contract/enums';
 import { CardList } from '../../../components/catalogue/card-list';
 import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
-import { FilterSelect } from '../../../components/catalogue/filter-select';
+import { FilterSelect, type FilterSelectSpec } from '../../../components/catalogue/filter-select';
 import { ListHeader } from '../../../components/catalogue/list-header';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
@@ -60,6 +60,14 @@ export function ActList() {
     [festival],
   );
 
+  // The four selects, each one field of the filters; "Plays at" gets the widest column for its times.
+  const selects: Array<FilterSelectSpec<Exclude<keyof ActFilters, 'search'>> & { lg: number }> = [
+    { field: 'genre', label: 'Genre', anyLabel: ACT_LIST_TEXT.anyGenre, options: Genres.options, lg: 2 },
+    { field: 'slot', label: 'Preferred slot', anyLabel: ACT_LIST_TEXT.anySlot, options: SLOT_OPTIONS, lg: 2 },
+    { field: 'plays', label: 'Plays at', anyLabel: ACT_LIST_TEXT.anyTime, options: playsOptions, lg: 3 },
+    { field: 'status', label: 'Status', anyLabel: ACT_LIST_TEXT.anyStatus, options: STATUS_OPTIONS, lg: 2 },
+  ];
+
   const update = useCallback(
     (change: Partial<ActFilters>) =>
       setParams((current) => actFiltersToParams({ ...parseActFilters(current), ...change }), { replace: true }),
@@ -97,50 +105,19 @@ export function ActList() {
               onSearch={onSearch}
             />
           </Col>
-          <Col sm={6} md={3} lg={2}>
-            <FilterSelect
-              id="act-genre"
-              label="Genre"
-              visibleLabel
-              anyLabel={ACT_LIST_TEXT.anyGenre}
-              options={Genres.options}
-              value={filters.genre}
-              onChange={(genre) => update({ genre: genre as ActFilters['genre'] })}
-            />
-          </Col>
-          <Col sm={6} md={3} lg={2}>
-            <FilterSelect
-              id="act-slot"
-              label="Preferred slot"
-              visibleLabel
-              anyLabel={ACT_LIST_TEXT.anySlot}
-              options={SLOT_OPTIONS}
-              value={filters.slot}
-              onChange={(slot) => update({ slot: slot as ActFilters['slot'] })}
-            />
-          </Col>
-          <Col sm={6} md={3} lg={3}>
-            <FilterSelect
-              id="act-plays"
-              label="Plays at"
-              visibleLabel
-              anyLabel={ACT_LIST_TEXT.anyTime}
-              options={playsOptions}
-              value={filters.plays}
-              onChange={(plays) => update({ plays: plays as ActFilters['plays'] })}
-            />
-          </Col>
-          <Col sm={6} md={3} lg={2}>
-            <FilterSelect
-              id="act-status"
-              label="Status"
-              visibleLabel
-              anyLabel={ACT_LIST_TEXT.anyStatus}
-              options={STATUS_OPTIONS}
-              value={filters.status}
-              onChange={(status) => update({ status: status as ActFilters['status'] })}
-            />
-          </Col>
+          {selects.map((select) => (
+            <Col key={select.field} sm={6} md={3} lg={select.lg}>
+              <FilterSelect
+                id={`act-${select.field}`}
+                label={select.label}
+                visibleLabel
+                anyLabel={select.anyLabel}
+                options={select.options}
+                value={filters[select.field]}
+                onChange={(value) => update({ [select.field]: value } as Partial<ActFilters>)}
+              />
+            </Col>
+          ))}
         </Row>
       </div>
       <ResultsCount count={count} />

@@ -9,6 +9,12 @@ export const SWIPE_THRESHOLD_PX = 40;
 const IMAGE_WIDTH = 960;
 const IMAGE_HEIGHT = 540;
 
+// The previous and next buttons: the same button, one slide back or on.
+const STEPS = [
+  { side: 'prev', by: -1, label: 'Previous slide', glyph: '‹' },
+  { side: 'next', by: 1, label: 'Next slide', glyph: '›' },
+] as const;
+
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function subscribeReducedMotion(onChange: () => void): () => void {
@@ -140,24 +146,18 @@ export function Carousel({ images, label }: CarouselProps) {
             </div>
           ))}
         </div>
-        <button
-          type="button"
-          className="porch-carousel-step porch-carousel-prev"
-          aria-controls={`${id}-slides`}
-          aria-label="Previous slide"
-          onClick={() => show(index - 1)}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <button
-          type="button"
-          className="porch-carousel-step porch-carousel-next"
-          aria-controls={`${id}-slides`}
-          aria-label="Next slide"
-          onClick={() => show(index + 1)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        {STEPS.map((step) => (
+          <button
+            key={step.side}
+            type="button"
+            className={`porch-carousel-step porch-carousel-${step.side}`}
+            aria-controls={`${id}-slides`}
+            aria-label={step.label}
+            onClick={() => show(index + step.by)}
+          >
+            <span aria-hidden="true">{step.glyph}</span>
+          </button>
+        ))}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Genres } from '../../../../contract/enums';
 import { CardList } from '../../../components/catalogue/card-list';
 import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
-import { FilterSelect } from '../../../components/catalogue/filter-select';
+import { FilterSelect, type FilterSelectSpec } from '../../../components/catalogue/filter-select';
 import { ListHeader } from '../../../components/catalogue/list-header';
 import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
@@ -38,6 +38,12 @@ export const VENUE_LIST_TEXT = {
   noMatch: 'There are no venues that match your search criteria.',
   noneYet: 'There are no registered venues yet. Please check again later.',
 } as const;
+
+// The two selects, each one field of the filters (the amenities are checkboxes of their own).
+const SELECTS: Array<FilterSelectSpec<Exclude<keyof VenueFilters, 'search' | 'amenities'>>> = [
+  { field: 'genre', label: 'Genre', anyLabel: VENUE_LIST_TEXT.anyGenre, options: Genres.options },
+  { field: 'slot', label: 'Slot availability', anyLabel: VENUE_LIST_TEXT.anySlot, options: SLOT_AVAILABILITY_OPTIONS },
+];
 
 /** docs/behaviour.md#venue-list: /venues, the venue list with search and filters. */
 export function VenueList() {
@@ -103,26 +109,18 @@ export function VenueList() {
               onSearch={onSearch}
             />
           </Col>
-          <Col sm={6} md={3}>
-            <FilterSelect
-              id="venue-genre"
-              label="Genre"
-              anyLabel={VENUE_LIST_TEXT.anyGenre}
-              options={Genres.options}
-              value={filters.genre}
-              onChange={(genre) => update({ genre: genre as VenueFilters['genre'] })}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <FilterSelect
-              id="venue-slot"
-              label="Slot availability"
-              anyLabel={VENUE_LIST_TEXT.anySlot}
-              options={SLOT_AVAILABILITY_OPTIONS}
-              value={filters.slot}
-              onChange={(slot) => update({ slot: slot as VenueFilters['slot'] })}
-            />
-          </Col>
+          {SELECTS.map((select) => (
+            <Col key={select.field} sm={6} md={3}>
+              <FilterSelect
+                id={`venue-${select.field}`}
+                label={select.label}
+                anyLabel={select.anyLabel}
+                options={select.options}
+                value={filters[select.field]}
+                onChange={(value) => update({ [select.field]: value } as Partial<VenueFilters>)}
+              />
+            </Col>
+          ))}
         </Row>
         <AmenityFilter
           id="venue-amenity"
