@@ -88,8 +88,12 @@ const fit = (vector: string, min: number, max: number, standIn: string) => {
 const batchMarker = (index: number) => `xssbatch${Math.floor(index / LIST_BATCH)}x`;
 /** The venue and act (by vector index) whose pages list the messages of this vector's batch. */
 const messageTarget = (index: number) => Math.floor(index / LIST_BATCH) * LIST_BATCH;
-/** With the policy on, the screens of one venue, act and person in this many (every vector without it). */
-const SAMPLE_WITH_CSP = 8;
+/**
+ * With the policy on, the screens of one venue, act and person in this many (every vector without
+ * it): the pass without the policy is the harder one, and this one checks that the policy, as
+ * served, stops nothing the app needs and lets nothing through.
+ */
+const SAMPLE_WITH_CSP = 16;
 /**
  * Without the policy, in this many: each person's own screens (their profile, My Venues, My Acts:
  * plain-text names and card excerpts), and a venue's slots editor and the two contact pages, which
