@@ -64,10 +64,16 @@ describe('mail in production', () => {
       env: { MAIL_TO_LOG: 'true', LOG_LEVEL: 'info' },
     });
     try {
-      const startLine = app
-        .output()
-        .split('\n')
-        .find((line) => line.includes('is running on'));
+      // The server answers as soon as it listens; its start line may reach this process's pipe a
+      // moment later on a busy machine.
+      const findStartLine = () =>
+        app
+          .output()
+          .split('\n')
+          .find((line) => line.includes('is running on'));
+      const deadline = Date.now() + 10_000;
+      while (!findStartLine() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const startLine = findStartLine();
       console.log(
         `[mail in production] MAIL_TO_LOG=true: started; ${startLine ? 'start line found' : 'no start line'}`,
       );
