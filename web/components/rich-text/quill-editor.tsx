@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Delta, EmitterSource } from 'quill';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
@@ -44,7 +44,9 @@ export function QuillEditor({
   const [overLimit, setOverLimit] = useState(false);
 
   // The editable area is Quill's own div: name it, tie it to its label and errors, mark it invalid.
-  useEffect(() => {
+  // In the commit that shows an error, not after it: the field is never invalid without its
+  // message for a screen reader (or a test reading it right after the submit).
+  useLayoutEffect(() => {
     const editor = quillRef.current?.getEditor();
     if (!editor) return;
     const root = editor.root;
