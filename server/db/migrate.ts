@@ -58,7 +58,10 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
   // Under the same lock: on PostgreSQL two CREATE TABLE IF NOT EXISTS at the same moment can
   // both go ahead, and the second fails on pg_type's unique index (test/faults/two-processes.test.ts).
   await kysely.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7253001)`.execute(trx);
+    if (dialect === 'postgres') {
+      await sql`SET LOCAL lock_timeout = 0`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(7253001)`.execute(trx);
+    }
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,
       name VARCHAR(200) NOT NULL,
@@ -69,7 +72,15 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
   const applied: number[] = [];
   for (const migration of migrations) {
     await kysely.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7253001)`.execute(trx);
+      if (dialect === 'postgres') {
+        // A process starting beside others waits for their migrations however long they take: the
+        // connection's lock and statement time-outs are for requests (a stalled database answers
+        // 503 fast), and under them a busy start failed with "canceling statement due to lock
+        // timeout" (test/faults/two-processes.test.ts, four processes migrating at once).
+        await sql`SET LOCAL lock_timeout = 0`.execute(trx);
+        await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+        await sql`SELECT pg_advisory_xact_lock(7253001)`.execute(trx);
+      }
       const done = await trx
         .selectFrom('schema_migrations')
         .select('version')
