@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { unusedUtilities, wordsIn } from './scripts/unused-utilities';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 }
 
 // The web app lives in web/; it is built to dist/web and served by the API server.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [
@@ -75,9 +76,26 @@ export default defineConfig({
     // (server/web/page-shells.ts).
     manifest: true,
   },
+  // The build leaves out Bootstrap's utility classes that no source names (scripts/unused-utilities.ts);
+  // the dev server keeps them all, so a class just written works before a restart.
+  css:
+    command === 'build'
+      ? {
+          postcss: {
+            plugins: [
+              unusedUtilities(
+                wordsIn(
+                  ['web', 'contract', 'server/web', 'node_modules/react-bootstrap/esm'],
+                  ['.ts', '.tsx', '.js', '.html', '.css'],
+                ),
+              ),
+            ],
+          },
+        }
+      : {},
   server: {
     port: 5173,
     // The API, and what the server draws from the configuration: the printed schedule's QR code.
     proxy: { '/v1': 'http://localhost:3000', '/schedule-qr.svg': 'http://localhost:3000' },
   },
-});
+}));

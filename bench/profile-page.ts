@@ -8,6 +8,7 @@
  *   npx tsx bench/profile-page.ts /schedule
  *   BENCH_VENUES=40 BENCH_ACTS=80 npx tsx bench/profile-page.ts /acts
  *   PROFILE_CPU_SLOWDOWN=4 npx tsx bench/profile-page.ts /venues     # as Lighthouse's phone (default 1)
+ *   PROFILE_TASK_MS=10 npx tsx bench/profile-page.ts /myday          # list tasks of 10 ms or more (default 30)
  */
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
@@ -18,6 +19,7 @@ const PATH = process.argv[2] ?? '/schedule';
 const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
 const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
 const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 1);
+const TASK_MS = Number(process.env.PROFILE_TASK_MS ?? 30);
 
 interface ProfileNode {
   id: number;
@@ -48,14 +50,21 @@ function printTasks(events: TraceEvent[]): void {
       byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
   const main = [...byThread].sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! >= 30_000);
+  const runTasks = onMain.filter((e) => e.name === 'RunTask');
+  const tasks = runTasks.filter((e) => e.dur! >= TASK_MS * 1000);
   const start = Math.min(...onMain.map((e) => e.ts));
-  console.log('\nTasks of 30 ms or more on the main thread, and what they did (ms, children may nest):');
+  const busy = runTasks.reduce((sum, e) => sum + e.dur!, 0) / 1000;
+  const blocking = runTasks.reduce((sum, e) => sum + Math.max(0, (e.dur! / 1000) * 4 - 50), 0);
+  console.log(
+    `\nMain thread: ${runTasks.length} tasks, ${busy.toFixed(0)} ms busy; ` +
+      `at 4x, ${blocking.toFixed(0)} ms over 50 ms per task (a rough total blocking time)`,
+  );
+  console.log(`\nTasks of ${TASK_MS} ms or more on the main thread, and what they did (ms, children may nest):`);
   for (const task of tasks) {
     const parts = new Map<string, number>();
     for (const e of onMain) {
       if (e === task || e.ts < task.ts || e.ts + e.dur! > task.ts + task.dur!) continue;
-      if (!INTERESTING.has(e.name)) continue;
+      if (!INTERESTING.has(e.name) && !process.env.PROFILE_ALL_EVENTS) continue;
       const key =
         e.name === 'EvaluateScript' || e.name === 'v8.compile'
           ? `${e.name} ${e.args?.data?.url?.split('/').pop() ?? ''}`
@@ -64,7 +73,7 @@ function printTasks(events: TraceEvent[]): void {
     }
     const summary = [...parts]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 6)
+      .slice(0, Number(process.env.PROFILE_PARTS ?? 6))
       .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
       .join(', ');
     console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${summary}`);

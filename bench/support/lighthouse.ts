@@ -3,6 +3,8 @@
  * Chromium with the e2e quiet flags, one audit with a retry on a broken trace, and the figures the
  * benches print. Not a benchmark itself (bench/run.ts runs only the files directly in bench/).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Config, Flags, Result } from 'lighthouse';
@@ -67,10 +69,27 @@ export async function runLighthouse(chrome: LaunchedChrome, url: string, options
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, config);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (!result.lhr.runtimeError) return result.lhr;
+    if (!result.lhr.runtimeError) {
+      saveTrace(url, result.artifacts);
+      return result.lhr;
+    }
     if (attempt === 3) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
     console.log(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
   }
+}
+
+/**
+ * BENCH_TRACE_DIR=/tmp/traces: keeps each run's trace (open it in Chromium's Performance panel,
+ * or summarise it with bench/trace-tasks.ts) to see what the long tasks did.
+ */
+function saveTrace(url: string, artifacts: unknown): void {
+  const dir = process.env.BENCH_TRACE_DIR;
+  if (!dir) return;
+  const trace = (artifacts as { Trace?: unknown }).Trace;
+  if (!trace) return;
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-') || 'root';
+  writeFileSync(join(dir, `${name}-${Date.now()}.trace.json`), JSON.stringify(trace));
 }
 
 export const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
