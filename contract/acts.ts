@@ -3,17 +3,14 @@ import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems, SlotDefSchema }
 import { enumField, IdSchema, REQUIRED, requiredBoolean, requiredText } from './forms.js';
 import { withoutHiddenControls } from './text.js';
 import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
-import { richTextSchema } from './rich-text.js';
+import { richTextSchema } from './rich-text-schema.js';
 import { CreatorSchema } from './users.js';
 import { HiddenSchema } from './moderation.js';
 
+export { ACT_STATUS, actStatus, slotNumber } from './act-status.js';
+
 export const ActMessages = {
   slotRequired: 'At least one slot is required',
-} as const;
-
-export const ACT_STATUS = {
-  looking: 'Looking for a host',
-  scheduled: 'Scheduled to play',
 } as const;
 
 export const ScheduledVenueSlotSchema = z.object({
@@ -86,17 +83,5 @@ export type ActListResponse = z.infer<typeof ActListResponseSchema>;
 
 /** GET /v1/acts/unmatched: acts free at that slot time, plus the one already in this venue's slot. */
 export const UnmatchedActsQuerySchema = z.object({ venue_id: IdSchema, slot_def: SlotDefSchema });
-
-/**
- * docs/behaviour.md#venue-and-act-cards: a preferred slot is shown without its first 5 characters
- * ('Slot 1' shows as '1').
- */
-export function slotNumber(slotDef: string): string {
-  return slotDef.slice(5);
-}
-
-export function actStatus(act: Pick<Act, 'scheduled_venue_slots'>): string {
-  return act.scheduled_venue_slots.length === 0 ? ACT_STATUS.looking : ACT_STATUS.scheduled;
-}
 
 export { REQUIRED };

@@ -43,6 +43,37 @@ export const GenreList = choiceList([
 ]);
 export type Genre = (typeof GenreList.values)[number];
 
+export const ActSizeList = choiceList([
+  ['one_to_three', '1-3 persons'],
+  ['four_plus', '4+ persons'],
+]);
+
+export const VenueSizePrefList = choiceList([
+  ['one_to_three', '1-3 persons'],
+  ['four_plus', '4+ persons'],
+  ['any', 'Any size'],
+]);
+
+export const PerformerSoundSystemList = choiceList([
+  ['bring_own', 'I will bring my own'],
+  ['avail_others', 'I will bring my own and can share it'],
+  ['dont_need', "I don't need one"],
+  ['need_to_borrow', 'I need to borrow one'],
+]);
+
+/** Host electricity and host sound system. */
+export const YesNoList = choiceList([
+  ['yes', 'Yes'],
+  ['no', 'No'],
+]);
+
+/**
+ * docs/behaviour.md#enumerations: four slots, always named 'Slot 1' to 'Slot 4'; their times come
+ * from the festival configuration.
+ */
+export const SLOT_DEFS = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'] as const;
+export type SlotDef = (typeof SLOT_DEFS)[number];
+
 /**
  * The amenities a venue can offer (docs/decisions/0024-porch-map-and-amenities.md): a field name
  * and the label shown beside its icon. Here, without zod, because the schedule filters by them.

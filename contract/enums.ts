@@ -1,55 +1,48 @@
 import { z } from './zod.js';
-import { choiceList, GenreList } from './choices.js';
+import {
+  ActSizeList,
+  choiceList,
+  GenreList,
+  PerformerSoundSystemList,
+  SLOT_DEFS,
+  VenueSizePrefList,
+  YesNoList,
+  type SlotDef,
+} from './choices.js';
 
 export type { Choice } from './choices.js';
 
+/** A plain list of choices.ts with its schema, for validation. */
+function withSchema<const V extends string>(list: ReturnType<typeof choiceList<V>>) {
+  return { ...list, schema: z.enum(list.values) };
+}
+
 function choices<const V extends string>(list: ReadonlyArray<readonly [V, string]>) {
-  const plain = choiceList(list);
-  return { ...plain, schema: z.enum(plain.values) };
+  return withSchema(choiceList(list));
 }
 
 /**
  * docs/behaviour.md#enumerations: music genres (the list itself is zod-free in choices.ts, for
  * pages that only show labels).
  */
-export const Genres = { ...GenreList, schema: z.enum(GenreList.values) };
+export const Genres = withSchema(GenreList);
 export type Genre = (typeof Genres.values)[number];
 export const DEFAULT_GENRE: Genre = 'americana';
 
-export const ActSizes = choices([
-  ['one_to_three', '1-3 persons'],
-  ['four_plus', '4+ persons'],
-]);
+export const ActSizes = withSchema(ActSizeList);
 export type ActSize = (typeof ActSizes.values)[number];
 
-export const VenueSizePrefs = choices([
-  ['one_to_three', '1-3 persons'],
-  ['four_plus', '4+ persons'],
-  ['any', 'Any size'],
-]);
+export const VenueSizePrefs = withSchema(VenueSizePrefList);
 export type VenueSizePref = (typeof VenueSizePrefs.values)[number];
 
-export const PerformerSoundSystems = choices([
-  ['bring_own', 'I will bring my own'],
-  ['avail_others', 'I will bring my own and can share it'],
-  ['dont_need', "I don't need one"],
-  ['need_to_borrow', 'I need to borrow one'],
-]);
+export const PerformerSoundSystems = withSchema(PerformerSoundSystemList);
 export type PerformerSoundSystem = (typeof PerformerSoundSystems.values)[number];
 
 /** Host electricity and host sound system. */
-export const YesNo = choices([
-  ['yes', 'Yes'],
-  ['no', 'No'],
-]);
+export const YesNo = withSchema(YesNoList);
 export type YesNoValue = (typeof YesNo.values)[number];
 
-/**
- * docs/behaviour.md#enumerations: four slots, always named 'Slot 1' to 'Slot 4'; their times come
- * from the festival configuration.
- */
-export const SLOT_DEFS = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'] as const;
-export type SlotDef = (typeof SLOT_DEFS)[number];
+export { SLOT_DEFS, type SlotDef };
 export const SlotDefSchema = z.enum(SLOT_DEFS, { error: 'Slot must be one of Slot 1, Slot 2, Slot 3, Slot 4' });
 
 /**

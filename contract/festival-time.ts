@@ -216,7 +216,22 @@ export interface SlotWindow {
   end: number;
 }
 
-export function slotWindows(festival: Pick<FestivalConfig, 'slots' | 'timezone'>, isoDate: string): SlotWindow[] {
+// Every card of a list asks for the same day's windows: computed once per configuration object
+// and date (a new configuration is a new object).
+const windowsByFestival = new WeakMap<object, Map<string, readonly SlotWindow[]>>();
+
+export function slotWindows(
+  festival: Pick<FestivalConfig, 'slots' | 'timezone'>,
+  isoDate: string,
+): readonly SlotWindow[] {
+  let byDate = windowsByFestival.get(festival);
+  if (!byDate) windowsByFestival.set(festival, (byDate = new Map()));
+  let windows = byDate.get(isoDate);
+  if (!windows) byDate.set(isoDate, (windows = Object.freeze(computeSlotWindows(festival, isoDate))));
+  return windows;
+}
+
+function computeSlotWindows(festival: Pick<FestivalConfig, 'slots' | 'timezone'>, isoDate: string): SlotWindow[] {
   const zone = zoneAbbreviation(festival.timezone, isoDate);
   return festival.slots.map((slot, index) => {
     const label = slotRangeLabel(slot);
@@ -257,7 +272,7 @@ export interface NowAndNext {
  * is "next" and the schedule opens at it. On any other day, or after the last slot: the first
  * slot, unmarked.
  */
-export function nowAndNext(windows: SlotWindow[], nowMs: number, isoDate: string, timeZone: string): NowAndNext {
+export function nowAndNext(windows: readonly SlotWindow[], nowMs: number, isoDate: string, timeZone: string): NowAndNext {
   const none: NowAndNext = { open: 0, now: null, next: null, changesAt: null };
   if (windows.length === 0) return none;
   const last = windows[windows.length - 1]!;

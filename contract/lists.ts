@@ -1,8 +1,9 @@
 import { z } from './zod.js';
 import { QueryBoolean } from './forms.js';
 
-/** docs/behaviour.md#constants-and-limits: page size 100, offset 0, newest update first. */
-export const MAX_PAGE_SIZE = 100;
+import { MAX_PAGE_SIZE } from './page-size.js';
+
+export { MAX_PAGE_SIZE };
 
 /** The orders every catalogue list offers, newest update first; each list adds its own by name. */
 export const TIME_ORDER_BY = ['-updated_time', 'updated_time', '-created_time', 'created_time'] as const;

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { IdSchema, REQUIRED } from './forms.js';
 import { listQuerySchema, listResponseSchema } from './lists.js';
-import { richTextSchema } from './rich-text.js';
+import { richTextSchema } from './rich-text-schema.js';
 
 export const ContactMessages = {
   emailInvalid: 'A valid email address is required',

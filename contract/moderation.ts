@@ -1,32 +1,19 @@
 import { z } from './zod.js';
 import { requiredText } from './forms.js';
 import { asCleanText } from './text.js';
+import { HIDDEN_REASON_MAX } from './moderation-texts.js';
+
+export { HIDDEN_REASON_MAX, ModerationTexts } from './moderation-texts.js';
 
 /**
  * Moderation (docs/behaviour.md#moderation, docs/decisions/0037-moderation.md): the committee
  * hides an act or a venue with a reason its owner is shown, and unhides it.
  */
 
-/** The most characters of a reason: a sentence or two, as the owner's page and e-mail show it. */
-export const HIDDEN_REASON_MAX = 500;
-
 export const ModerationMessages = {
   reasonRequired: 'A reason is required: the owner is shown it',
   actNotFound: 'Act not found',
   venueNotFound: 'Venue not found',
-} as const;
-
-/** The texts the web app shows (the spec has none; recorded in decision 0037). */
-export const ModerationTexts = {
-  /** Followed by the reason, on the owner's and the admins' view of a hidden act or venue. */
-  hiddenNotice: 'Hidden by the festival committee:',
-  ownerExplanation:
-    'Visitors no longer see it in the lists, the schedule or the map. Reply to the e-mail the committee sent you to ask about it.',
-  hiddenBadge: 'Hidden',
-  hide: 'Hide',
-  unhide: 'Unhide',
-  reasonLabel: 'Reason (shown to the owner)',
-  hideSubmit: 'Hide from the public',
 } as const;
 
 /** A reason: one line of visible text, the plain-text hygiene of every name (contract/text.ts). */

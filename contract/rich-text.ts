@@ -1,6 +1,3 @@
-import { z } from './zod.js';
-import { REQUIRED } from './forms.js';
-
 /** docs/behaviour.md#constants-and-limits: visible characters in a message or a bio. */
 export const RICH_TEXT_MAX_CHARS = 1500;
 export const RICH_TEXT_LIMIT_ALERT = `You've reached the maximum character count of ${RICH_TEXT_MAX_CHARS}.`;
@@ -67,21 +64,6 @@ export const IMAGE_DATA_TYPES = [
   'image/x-icon',
   'image/vnd.microsoft.icon',
 ] as const;
-
-/**
- * The rich-text field as sent: HTML from the editor. The server sanitizes it and checks the
- * visible length; an editor that holds only empty paragraphs counts as empty
- * (docs/behaviour.md#validation).
- */
-export function richTextSchema(message = REQUIRED) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v : ''),
-    z
-      .string()
-      .max(RICH_TEXT_MAX_HTML_BYTES, 'The text is too large')
-      .refine((html) => hasVisibleText(html) || /<img\s/i.test(html), message),
-  );
-}
 
 const LINE_END_TAG = /^(br|\/p|\/h[1-6]|\/li)\b/i;
 

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { Genres, SlotDefSchema, VenueSizePrefs, YesNo } from './enums.js';
 import { enumField, IdSchema, requiredBoolean, requiredText } from './forms.js';
 import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
-import { richTextSchema } from './rich-text.js';
+import { richTextSchema } from './rich-text-schema.js';
 import { CreatorSchema } from './users.js';
 import { QueryBoolean } from './forms.js';
 import { HiddenSchema } from './moderation.js';

@@ -16,6 +16,6 @@ export function festivalDayOf(festival: FestivalResponse): FestivalConfig['event
 }
 
 /** The four slots' clock labels and instants on the festival day, in the festival's zone. */
-export function festivalSlotWindows(festival: FestivalResponse): SlotWindow[] {
+export function festivalSlotWindows(festival: FestivalResponse): readonly SlotWindow[] {
   return slotWindows(festival, festivalDayOf(festival).date);
 }

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '../../contract/lists';
+import { MAX_PAGE_SIZE } from '../../contract/page-size';
 
 /** Query-string parameters of a list call; undefined and empty values are left out. */
 export type ListQuery = Readonly<Record<string, string | number | boolean | undefined>>;

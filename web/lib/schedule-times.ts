@@ -1,4 +1,4 @@
-import type { SlotDef } from '../../contract/enums';
+import type { SlotDef } from '../../contract/choices';
 import { slotRangeLabel } from '../../contract/festival-time';
 import type { FestivalConfig } from '../../contract/festival';
 

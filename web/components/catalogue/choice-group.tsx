@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { Choice } from '../../../contract/enums';
+import type { Choice } from '../../../contract/choices';
 import { RequiredMark } from './required-mark';
 
 interface BaseProps {

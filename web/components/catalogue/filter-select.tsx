@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import type { Choice } from '../../../contract/enums';
+import type { Choice } from '../../../contract/choices';
 
 interface FilterSelectProps {
   id: string;

@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldPath, type FieldPathValue, type FieldValues } from 'react-hook-form';
-import { SLOT_DEFS, type Choice } from '../../../contract/enums';
+import { SLOT_DEFS, type Choice } from '../../../contract/choices';
 import type { FestivalConfig } from '../../../contract/festival';
 import { useFestival } from '../../lib/festival';
 import { errorId, FieldError } from '../forms/field-error';

@@ -1,5 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
-import { ModerationTexts, type Hidden } from '../../../contract/moderation';
+import type { Hidden } from '../../../contract/moderation';
+import { ModerationTexts } from '../../../contract/moderation-texts';
 
 /**
  * docs/behaviour.md#moderation: on the card of an act or venue the committee hid, which only its

@@ -1,11 +1,11 @@
-import { Genres, SLOT_DEFS, type Genre, type SlotDef } from '../../../contract/enums';
+import { GenreList, SLOT_DEFS, type Genre, type SlotDef } from '../../../contract/choices';
 
 /**
  * The venue and act lists keep their search and filters in the page's query string, so a filtered
  * list can be shared and survives a reload. These read and write the parts the two lists share.
  */
 
-export const isGenre = (value: string): value is Genre => (Genres.values as readonly string[]).includes(value);
+export const isGenre = (value: string): value is Genre => (GenreList.values as readonly string[]).includes(value);
 export const isSlot = (value: string): value is SlotDef => (SLOT_DEFS as readonly string[]).includes(value);
 
 /** The search, trimmed; '' when there is none. */

@@ -1,4 +1,4 @@
-import type { SlotDef } from '../../../contract/enums';
+import type { SlotDef } from '../../../contract/choices';
 import type { FestivalConfig } from '../../../contract/festival';
 import { slotLabelWithZone, slotWindows } from '../../../contract/festival-time';
 

@@ -1,4 +1,5 @@
-import { RICH_TEXT_MAX_CHARS, RICH_TEXT_TOO_LONG, richTextSchema } from '../../../contract/rich-text';
+import { RICH_TEXT_MAX_CHARS, RICH_TEXT_TOO_LONG } from '../../../contract/rich-text';
+import { richTextSchema } from '../../../contract/rich-text-schema';
 
 const BLOCK_END = /<\/(?:p|h[1-6]|li)>/gi;
 // Quill writes an empty line as a block holding only <br>: that break is the block's own.

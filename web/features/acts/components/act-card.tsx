@@ -1,5 +1,6 @@
-import { slotNumber, type Act } from '../../../../contract/acts';
-import { ActSizes, Genres, PerformerSoundSystems } from '../../../../contract/enums';
+import type { Act } from '../../../../contract/acts';
+import { slotNumber } from '../../../../contract/act-status';
+import { ActSizeList, GenreList, PerformerSoundSystemList } from '../../../../contract/choices';
 import { CreatorDetails } from '../../../components/catalogue/creator-details';
 import { CardSubheading, EntryBio, Fact } from '../../../components/catalogue/card-content';
 import { EntryCard, EntryCardTitle, type EntryCardOptions } from '../../../components/catalogue/entry-card';
@@ -30,7 +31,7 @@ export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted 
         <StarButton actId={act.id} actName={act.name} />
       </div>
       <p className="mb-2 text-body-secondary">
-        {Genres.labels[act.type]} · {ActSizes.labels[act.size]}
+        {GenreList.labels[act.type]} · {ActSizeList.labels[act.size]}
       </p>
       <HiddenNotice hidden={act.hidden} />
       <CreatorDetails creator={act.creator} />
@@ -38,7 +39,7 @@ export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted 
       <dl className="row mb-2 small">
         <Fact term="Preferred slots">{preferred}</Fact>
         {act.venue_pref && <Fact term="Venue preference">{act.venue_pref}</Fact>}
-        <Fact term="Sound system">{PerformerSoundSystems.labels[act.sound_system]}</Fact>
+        <Fact term="Sound system">{PerformerSoundSystemList.labels[act.sound_system]}</Fact>
         <Fact term="Rain date">{act.rain_date_available ? 'Available' : 'Not available'}</Fact>
       </dl>
       <CardSubheading level={headingLevel}>Status</CardSubheading>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ACT_STATUS, type Act } from '../../../../contract/acts';
+import type { Act } from '../../../../contract/acts';
+import { ACT_STATUS } from '../../../../contract/act-status';
 import { byStartTime, slotTime } from '../../../components/catalogue/slot-times';
 import { useFestival } from '../../../lib/festival';
 

@@ -1,5 +1,6 @@
-import { actStatus, ACT_STATUS, type Act } from '../../../../contract/acts';
-import { SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/enums';
+import type { Act } from '../../../../contract/acts';
+import { actStatus, ACT_STATUS } from '../../../../contract/act-status';
+import { SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/choices';
 import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 

@@ -4,7 +4,7 @@ import { routeId } from '../../../components/catalogue/route-id';
 import { OfflineAct } from '../../offline/from-schedule';
 import { useAct } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
-import { ModerationPanel } from '../../admin/components/moderation-panel';
+import { AdminModerationPanel } from '../../admin/components/admin-moderation-panel';
 import { ReceivedMessages } from '../../messages/components/received-messages';
 
 /** docs/behaviour.md#venue-and-act-cards: /acts/{actId}, one act's card on a page of its own. */
@@ -24,7 +24,7 @@ export function ActDetail() {
       {(a) => (
         <>
           <ActCard act={a} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/acts')} />
-          <ModerationPanel kind="act" id={a.id} name={a.name} hidden={a.hidden} />
+          <AdminModerationPanel kind="act" id={a.id} name={a.name} hidden={a.hidden} />
           {/* The owner (and admins) see the messages people sent about it. */}
           <ReceivedMessages entityType="act" entityId={a.id} ownerId={a.creator_id} />
         </>

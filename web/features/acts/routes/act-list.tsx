@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
-import { Genres, SLOT_DEFS, type Choice } from '../../../../contract/enums';
+import { GenreList, SLOT_DEFS, type Choice } from '../../../../contract/choices';
 import { CardList } from '../../../components/catalogue/card-list';
 import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
 import { FilterSelect, type FilterSelectSpec } from '../../../components/catalogue/filter-select';
@@ -62,7 +62,7 @@ export function ActList() {
 
   // The four selects, each one field of the filters; "Plays at" gets the widest column for its times.
   const selects: Array<FilterSelectSpec<Exclude<keyof ActFilters, 'search'>> & { lg: number }> = [
-    { field: 'genre', label: 'Genre', anyLabel: ACT_LIST_TEXT.anyGenre, options: Genres.options, lg: 2 },
+    { field: 'genre', label: 'Genre', anyLabel: ACT_LIST_TEXT.anyGenre, options: GenreList.options, lg: 2 },
     { field: 'slot', label: 'Preferred slot', anyLabel: ACT_LIST_TEXT.anySlot, options: SLOT_OPTIONS, lg: 2 },
     { field: 'plays', label: 'Plays at', anyLabel: ACT_LIST_TEXT.anyTime, options: playsOptions, lg: 3 },
     { field: 'status', label: 'Status', anyLabel: ACT_LIST_TEXT.anyStatus, options: STATUS_OPTIONS, lg: 2 },

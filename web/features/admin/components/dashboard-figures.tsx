@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardResponse } from '../../../../contract/admin';
-import { slotNumber } from '../../../../contract/acts';
+import { slotNumber } from '../../../../contract/act-status';
 
 /** A figure with the list it counts one click away. */
 function Figure({ label, value, to }: { label: string; value: number; to: string }) {

@@ -9,7 +9,7 @@ import { isSignedIn } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useSetHidden } from '../api/moderation';
 
-interface ModerationPanelProps {
+export interface ModerationPanelProps {
   kind: 'act' | 'venue';
   id: number;
   /** The act's name or the venue's address, for the buttons' accessible names. */

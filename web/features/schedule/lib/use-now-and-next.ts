@@ -9,7 +9,7 @@ const MAX_DELAY = 2 ** 31 - 1;
  * What plays now and next, in the festival's zone, and moving on by itself: a timer wakes the
  * page when the answer changes (a slot starts or ends, the festival day begins).
  */
-export function useNowAndNext(festival: FestivalResponse): { windows: SlotWindow[]; state: NowAndNext } {
+export function useNowAndNext(festival: FestivalResponse): { windows: readonly SlotWindow[]; state: NowAndNext } {
   const windows = useMemo(() => festivalSlotWindows(festival), [festival]);
   const date = festivalDayOf(festival).date;
   const [now, setNow] = useState(() => Date.now());

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
+import { GenreList, VenueSizePrefList, YesNoList } from '../../../../contract/choices';
 import type { Venue } from '../../../../contract/venues';
 import { CreatorDetails } from '../../../components/catalogue/creator-details';
 import { CardSubheading, EntryBio, Fact } from '../../../components/catalogue/card-content';
@@ -17,7 +17,7 @@ interface VenueCardProps extends EntryCardOptions {
 export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDeleted }: VenueCardProps) {
   const remove = useDeleteVenue();
   const path = `/venues/${venue.id}`;
-  const genres = venue.preferred_act_types.map((g) => Genres.labels[g]).join(', ');
+  const genres = venue.preferred_act_types.map((g) => GenreList.labels[g]).join(', ');
 
   return (
     <EntryCard className="venue-card" label={`Venue: ${venue.address}`}>
@@ -35,9 +35,9 @@ export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDele
       <VenueAmenities venue={venue} />
       <dl className="row mb-2 small">
         <Fact term="Preferred genres">{genres}</Fact>
-        <Fact term="Preferred act size">{VenueSizePrefs.labels[venue.size_pref]}</Fact>
-        <Fact term="Electricity">{YesNo.labels[venue.provide_electric]}</Fact>
-        <Fact term="Sound system">{YesNo.labels[venue.provide_sound_system]}</Fact>
+        <Fact term="Preferred act size">{VenueSizePrefList.labels[venue.size_pref]}</Fact>
+        <Fact term="Electricity">{YesNoList.labels[venue.provide_electric]}</Fact>
+        <Fact term="Sound system">{YesNoList.labels[venue.provide_sound_system]}</Fact>
         <Fact term="Rain date">{venue.rain_date_available ? 'Available' : 'Not available'}</Fact>
       </dl>
       <CardSubheading level={headingLevel}>Slots</CardSubheading>

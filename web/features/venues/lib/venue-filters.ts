@@ -1,5 +1,5 @@
 import { isAmenity, type VenueAmenity } from '../../../../contract/choices';
-import { SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/enums';
+import { SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/choices';
 import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 

@@ -4,7 +4,7 @@ import { routeId } from '../../../components/catalogue/route-id';
 import { OfflineVenue } from '../../offline/from-schedule';
 import { useVenue } from '../api/get-venues';
 import { VenueCard } from '../components/venue-card';
-import { ModerationPanel } from '../../admin/components/moderation-panel';
+import { AdminModerationPanel } from '../../admin/components/admin-moderation-panel';
 import { ReceivedMessages } from '../../messages/components/received-messages';
 
 /**
@@ -26,7 +26,7 @@ export function VenueDetail() {
       {(v) => (
         <>
           <VenueCard venue={v} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/venues')} />
-          <ModerationPanel kind="venue" id={v.id} name={v.address} hidden={v.hidden} />
+          <AdminModerationPanel kind="venue" id={v.id} name={v.address} hidden={v.hidden} />
           {/* The owner (and admins) see the messages people sent about it. */}
           <ReceivedMessages entityType="venue" entityId={v.id} ownerId={v.creator_id} />
         </>

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useSearchParams } from 'react-router';
-import { Genres } from '../../../../contract/enums';
+import { GenreList } from '../../../../contract/choices';
 import { CardList } from '../../../components/catalogue/card-list';
 import { useDeferredPages } from '../../../components/catalogue/deferred-pages';
 import { FilterSelect, type FilterSelectSpec } from '../../../components/catalogue/filter-select';
@@ -41,7 +41,7 @@ export const VENUE_LIST_TEXT = {
 
 // The two selects, each one field of the filters (the amenities are checkboxes of their own).
 const SELECTS: Array<FilterSelectSpec<Exclude<keyof VenueFilters, 'search' | 'amenities'>>> = [
-  { field: 'genre', label: 'Genre', anyLabel: VENUE_LIST_TEXT.anyGenre, options: Genres.options },
+  { field: 'genre', label: 'Genre', anyLabel: VENUE_LIST_TEXT.anyGenre, options: GenreList.options },
   { field: 'slot', label: 'Slot availability', anyLabel: VENUE_LIST_TEXT.anySlot, options: SLOT_AVAILABILITY_OPTIONS },
 ];
 
