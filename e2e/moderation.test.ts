@@ -85,4 +85,52 @@ describe('moderation in Chromium', () => {
     await openAs(page, null, '/schedule');
     await page.getByRole('link', { name: 'The Tuba Trouble' }).first().waitFor();
   }, 120_000);
+
+  test("a visitor's public pages load no schema library; an admin's act page loads the moderation form's", async () => {
+    const admin = await signUpAdmin('Sam Schema');
+    const host = await signUp(['host'], 'Pia Porch');
+    const performer = await signUp(['performer'], 'Lou Lute');
+    const venue = await createVenue(host, '9 Lute Lane', {
+      bio: '<p>A porch.</p>',
+      available_slots: [{ slot_def: 'Slot 1' }],
+    });
+    const act = await createAct(performer, 'The Light Lutes', folkInEitherSlot);
+    await saveSlots(host, venue, [{ slot_def: 'Slot 1', scheduled_act_id: act.id }]);
+    const page = app.page;
+    // docs/decisions/0044-no-schemas-on-public-pages.md: zod's code, whatever its chunk is called.
+    const withSchemas: string[] = [];
+    const reading: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reading.push(
+        response.text().then(
+          (body) => void (body.includes('ZodError') && withSchemas.push(new URL(response.url()).pathname)),
+          () => undefined,
+        ),
+      );
+    });
+    const visit = async (who: Parameters<typeof openAs>[1], path: string, shown: string) => {
+      await openAs(page, who, path);
+      await page.getByText(shown).first().waitFor();
+      await Promise.all(reading);
+    };
+
+    // Each page with what shows once its data is there: the lists name both, an act's page its
+    // porch, a venue's page its line-up.
+    for (const [path, shown] of [
+      ['/schedule', 'The Light Lutes'],
+      ['/acts', 'The Light Lutes'],
+      ['/venues', '9 Lute Lane'],
+      [`/acts/${act.id}`, '9 Lute Lane'],
+      [`/venues/${venue.id}`, 'The Light Lutes'],
+    ] as const) {
+      await visit(null, path, shown);
+      expect(withSchemas, path).toEqual([]);
+    }
+
+    await openAs(page, admin, `/acts/${act.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Moderation' }).waitFor();
+    await Promise.all(reading);
+    expect(withSchemas.length).toBeGreaterThan(0);
+  });
 });
