@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { FestivalResponse } from '../../contract/festival';
 import { registerZoneTable } from '../../contract/festival-time';
 import { apiGet } from './api-client';
@@ -24,4 +25,16 @@ export const festivalQuery = queryOptions({
 /** The festival configuration (name, slug, year, dates...) from GET /v1/festival. */
 export function useFestival() {
   return useQuery(festivalQuery);
+}
+
+/**
+ * The festival configuration once loaded, for what a list draws a hundred times (a card's slot
+ * times): one listener on the query cache instead of a query observer per card, whose subscribing
+ * was a long task when a list of cards mounted at festival scale. It asks for nothing: the page
+ * around it (the nav bar, the list) does, through useFestival.
+ */
+export function useFestivalConfig(): FestivalResponse | undefined {
+  const client = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.getQueryData<FestivalResponse>(festivalQuery.queryKey));
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Act } from '../../../../contract/acts';
 import { ACT_STATUS } from '../../../../contract/act-status';
 import { byStartTime, slotTime } from '../../../components/catalogue/slot-times';
-import { useFestival } from '../../../lib/festival';
+import { useFestivalConfig } from '../../../lib/festival';
 
 /**
  * docs/behaviour.md#venue-and-act-cards: 'Looking for a host', or 'Scheduled to play' with each
@@ -10,7 +10,7 @@ import { useFestival } from '../../../lib/festival';
  * Church Street'.
  */
 export function ActStatus({ slots }: { slots: Act['scheduled_venue_slots'] }) {
-  const { data: festival } = useFestival();
+  const festival = useFestivalConfig();
   if (slots.length === 0) return <p className="mb-0 fw-semibold">{ACT_STATUS.looking}</p>;
   const sorted = byStartTime(festival, slots, (s) => s.slot_def);
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { VenueSlot } from '../../../../contract/venues';
 import { byStartTime, slotTime } from '../../../components/catalogue/slot-times';
-import { useFestival } from '../../../lib/festival';
+import { useFestivalConfig } from '../../../lib/festival';
 
 /**
  * docs/behaviour.md#venue-and-act-cards: per offered slot, 'Available' or 'Scheduled to host' and a
@@ -9,7 +9,7 @@ import { useFestival } from '../../../lib/festival';
  * zone.
  */
 export function VenueSlots({ slots }: { slots: readonly VenueSlot[] }) {
-  const { data: festival } = useFestival();
+  const festival = useFestivalConfig();
   const sorted = byStartTime(festival, slots, (s) => s.slot_def);
   if (sorted.length === 0) return <p className="mb-0">No slots offered.</p>;
   return (
