@@ -385,11 +385,33 @@ function settledScan(path: string): string[] | false {
   return page.__scan();
 }
 
+/**
+ * A card list's cards, all drawn: a list draws a screenful until the reader scrolls
+ * (docs/decisions/0045-first-cards-then-the-rest.md), so the walk scrolls and waits until the list
+ * holds as many cards as "Showing N of M" says. Runs in the page, like settledScan.
+ */
+function allCardsDrawn(): boolean {
+  const page = globalThis as unknown as {
+    document: {
+      querySelector(selector: string): { children: { length: number } } | null;
+      body: { innerText: string };
+    };
+  };
+  const list = page.document.querySelector('ul[aria-label="Venues"], ul[aria-label="Acts"]');
+  const shown = /Showing (\d+) of/.exec(page.document.body.innerText)?.[1];
+  return !list || shown === undefined || list.children.length === Number(shown);
+}
+
 /** Client-side navigation (the app's router follows popstate), then wait until the screen has its data. */
-async function visit(page: Page, pass: Pass, screen: string, path: string): Promise<void> {
+async function visit(page: Page, pass: Pass, screen: string, path: string, list = false): Promise<void> {
   await page.evaluate(
     `(() => { history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate')); })()`,
   );
+  if (list) {
+    await (await page.waitForFunction(settledScan, path, { polling: 10 })).dispose();
+    await page.evaluate(`dispatchEvent(new Event('scroll'))`);
+    await page.waitForFunction(allCardsDrawn, undefined, { polling: 10 });
+  }
   const findings = await page.waitForFunction(settledScan, path, { polling: 10 });
   pass.findings.push(...((await findings.jsonValue()) as string[]));
   await findings.dispose();
@@ -432,8 +454,8 @@ function batchesFor(worker: number): number[] {
 
 /** The venue and act lists that show batch `b`, as a visitor or the admin sees them. */
 async function visitLists(page: Page, pass: Pass, b: number, who: 'visitor' | 'admin'): Promise<void> {
-  await visit(page, pass, `venue list (${who})`, `/venues?search=xssbatch${b}x`);
-  await visit(page, pass, `act list (${who})`, `/acts?search=xssbatch${b}x`);
+  await visit(page, pass, `venue list (${who})`, `/venues?search=xssbatch${b}x`, true);
+  await visit(page, pass, `act list (${who})`, `/acts?search=xssbatch${b}x`, true);
 }
 
 /** The pages of batch `b`'s first venue and act, which list the messages the batch wrote to them. */
