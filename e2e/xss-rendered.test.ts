@@ -387,8 +387,9 @@ function settledScan(path: string): string[] | false {
 
 /**
  * A card list's cards, all drawn: a list draws a screenful until the reader scrolls
- * (docs/decisions/0045-first-cards-then-the-rest.md), so the walk scrolls and waits until the list
- * holds as many cards as "Showing N of M" says. Runs in the page, like settledScan.
+ * (docs/decisions/0045-first-cards-then-the-rest.md), so the walk scrolls until the list holds as
+ * many cards as "Showing N of M" says (again at each poll: the list may mount after a scroll).
+ * Runs in the page, like settledScan.
  */
 function allCardsDrawn(): boolean {
   const page = globalThis as unknown as {
@@ -396,10 +397,13 @@ function allCardsDrawn(): boolean {
       querySelector(selector: string): { children: { length: number } } | null;
       body: { innerText: string };
     };
+    dispatchEvent(event: Event): void;
   };
   const list = page.document.querySelector('ul[aria-label="Venues"], ul[aria-label="Acts"]');
   const shown = /Showing (\d+) of/.exec(page.document.body.innerText)?.[1];
-  return !list || shown === undefined || list.children.length === Number(shown);
+  if (!list || shown === undefined || list.children.length === Number(shown)) return true;
+  page.dispatchEvent(new Event('scroll'));
+  return false;
 }
 
 /** Client-side navigation (the app's router follows popstate), then wait until the screen has its data. */
@@ -409,8 +413,7 @@ async function visit(page: Page, pass: Pass, screen: string, path: string, list 
   );
   if (list) {
     await (await page.waitForFunction(settledScan, path, { polling: 10 })).dispose();
-    await page.evaluate(`dispatchEvent(new Event('scroll'))`);
-    await page.waitForFunction(allCardsDrawn, undefined, { polling: 10 });
+    await page.waitForFunction(allCardsDrawn, undefined, { polling: 50 });
   }
   const findings = await page.waitForFunction(settledScan, path, { polling: 10 });
   pass.findings.push(...((await findings.jsonValue()) as string[]));
