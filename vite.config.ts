@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { unusedUtilities, wordsIn } from './scripts/unused-utilities';
+import { unusedUtilities, wordsIn } from './scripts/unused-utilities.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 

@@ -22,7 +22,7 @@ interface Props {
  */
 export function ScheduleGrid({ entries, columns, state, shows }: Props) {
   const printing = usePrinting();
-  const { shown, sentinel } = useProgressive(entries.length, 40, 60, printing);
+  const { shown, sentinel } = useProgressive(entries.length, 12, 60, printing);
   return (
     <div className="schedule-table-wrap">
       <table className="table table-bordered schedule-table">

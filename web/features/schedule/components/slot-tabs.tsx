@@ -95,7 +95,7 @@ function SlotPanel({
   marker: 'Now' | 'Next' | null;
   sets: readonly ScheduleSet[];
 }) {
-  const { shown, sentinel } = useProgressive(sets.length, 40, 60);
+  const { shown, sentinel } = useProgressive(sets.length, 16, 60);
   return (
     <section role="tabpanel" id={`slot-panel-${slot}`} aria-labelledby={`slot-tab-${slot}`} className="slot-panel">
       <h2 className="h5 mt-3">
