@@ -272,7 +272,12 @@ export interface NowAndNext {
  * is "next" and the schedule opens at it. On any other day, or after the last slot: the first
  * slot, unmarked.
  */
-export function nowAndNext(windows: readonly SlotWindow[], nowMs: number, isoDate: string, timeZone: string): NowAndNext {
+export function nowAndNext(
+  windows: readonly SlotWindow[],
+  nowMs: number,
+  isoDate: string,
+  timeZone: string,
+): NowAndNext {
   const none: NowAndNext = { open: 0, now: null, next: null, changesAt: null };
   if (windows.length === 0) return none;
   const last = windows[windows.length - 1]!;
