@@ -80,7 +80,7 @@ export async function runLighthouse(chrome: LaunchedChrome, url: string, options
 
 /**
  * BENCH_TRACE_DIR=/tmp/traces: keeps each run's trace (open it in Chromium's Performance panel,
- * or summarise it with bench/trace-tasks.ts) to see what the long tasks did.
+ * or summarise it with bench/support/trace-tasks.ts) to see what the long tasks did.
  */
 function saveTrace(url: string, artifacts: unknown): void {
   const dir = process.env.BENCH_TRACE_DIR;

@@ -6,7 +6,7 @@
  * samples in the trace, inclusive). Build the web app unminified for readable names:
  * `npx vite build --minify false`.
  *
- *   npx tsx bench/trace-tasks.ts /tmp/traces/-schedule-1700000000000.trace.json
+ *   npx tsx bench/support/trace-tasks.ts /tmp/traces/-schedule-1700000000000.trace.json
  */
 import { readFileSync } from 'node:fs';
 
@@ -34,7 +34,7 @@ interface ProfileNode {
 }
 
 const file = process.argv[2];
-if (!file) throw new Error('usage: npx tsx bench/trace-tasks.ts TRACE.json');
+if (!file) throw new Error('usage: npx tsx bench/support/trace-tasks.ts TRACE.json');
 const TASK_MS = Number(process.env.TRACE_TASK_MS ?? 12.5);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
