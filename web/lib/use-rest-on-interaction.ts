@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** What a reader does before the rest of a long list matters: scrolling, a key (Tab, find), printing. */
 const INTERACTIONS = ['scroll', 'wheel', 'touchmove', 'keydown', 'beforeprint'] as const;
@@ -15,7 +16,10 @@ export function useRestOnInteraction(total: number, first: number): number {
   const waiting = !all && total > first;
   useEffect(() => {
     if (!waiting) return;
-    const showAll = () => startTransition(() => setAll(true));
+    // Paper is laid out right after `beforeprint`: the rest is drawn before the handler returns.
+    // Otherwise as a transition, in slices a tap can interrupt.
+    const showAll = (event: Event) =>
+      event.type === 'beforeprint' ? flushSync(() => setAll(true)) : startTransition(() => setAll(true));
     for (const type of INTERACTIONS) window.addEventListener(type, showAll, { once: true, passive: true });
     return () => {
       for (const type of INTERACTIONS) window.removeEventListener(type, showAll);
