@@ -58,7 +58,7 @@ export default defineConfig(({ command }) => ({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png', 'favicon.svg'],
+        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png'],
         // The rich-text editor (62 KB gzipped) is for forms, which need the network anyway.
         globIgnores: ['assets/quill-editor-*'],
         maximumFileSizeToCacheInBytes: 1024 * 1024,
@@ -96,6 +96,6 @@ export default defineConfig(({ command }) => ({
   server: {
     port: 5173,
     // The API, and what the server draws from the configuration: the printed schedule's QR code.
-    proxy: { '/v1': 'http://localhost:3000', '/schedule-qr.svg': 'http://localhost:3000' },
+    proxy: { '/v1': 'http://localhost:3000', '/schedule-qr.png': 'http://localhost:3000' },
   },
 }));

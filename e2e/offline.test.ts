@@ -257,6 +257,10 @@ describe('paper', () => {
     await qr.waitFor();
     const box = await qr.boundingBox();
     expect(box?.width).toBeGreaterThan(50);
+    // The picture itself arrived (the server's PNG), not just its box.
+    await expect
+      .poll(() => qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(200);
     // The spec's grid on paper, without the navigation.
     await main(page).getByRole('table').waitFor();
     expect(await page.getByRole('navigation').count()).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * Draws the app's icons as PNG (a web app manifest needs raster icons; link previews need a
- * raster picture): the porch of web/public/favicon.svg at 192 and 512 pixels, a maskable 512
+ * raster picture; a tab's icon is one too, docs/decisions/0046-no-svg-images-on-festival-pages.md):
+ * the porch of web/public/favicon.svg at 32 (the tab's icon, round on a transparent square), 192 and 512 pixels, a maskable 512
  * one (the drawing inside the middle 80 %, the safe zone a launcher's mask never cuts, on a
  * full-bleed background), and the default 1200x630 link-preview picture. A few shapes
  * rasterized here with 4x4 supersampling and written with node:zlib: no image library needed.
@@ -78,38 +79,52 @@ const PORCH: Shape[] = [
 ];
 
 /**
- * Renders width x height pixels: `background` everywhere, then the porch scaled so its 96-unit
- * square is `size` pixels wide and centred, on a round or square badge.
+ * Renders width x height pixels: `background` everywhere (or nothing: transparent), then the porch
+ * scaled so its 96-unit square is `size` pixels wide and centred, on a round or square badge.
  */
-function render(width: number, height: number, size: number, background: Rgb, badge: 'circle' | 'none'): Buffer {
+function render(
+  width: number,
+  height: number,
+  size: number,
+  background: Rgb | 'transparent',
+  badge: 'circle' | 'none',
+): Buffer {
   const shapes: Shape[] =
     badge === 'circle' ? [{ fill: BLUE, inside: (x, y) => (x - 48) ** 2 + (y - 48) ** 2 <= 46 ** 2 }, ...PORCH] : PORCH;
   const left = (width - size) / 2;
   const top = (height - size) / 2;
   const samples = 4;
+  const alpha = background === 'transparent';
+  const channels = alpha ? 4 : 3;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    const row = Buffer.alloc(1 + width * channels); // filter byte 0, then RGB or RGBA
     for (let x = 0; x < width; x++) {
       const sum = [0, 0, 0];
+      let covered = 0;
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
           const ux = ((x + (sx + 0.5) / samples - left) / size) * 96;
           const uy = ((y + (sy + 0.5) / samples - top) / size) * 96;
-          let colour = background;
+          let colour = alpha ? undefined : background;
           for (const shape of shapes) if (shape.inside(ux, uy)) colour = shape.fill;
+          if (!colour) continue;
+          covered++;
           for (let c = 0; c < 3; c++) sum[c]! += colour[c]!;
         }
       }
-      for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = Math.round(sum[c]! / samples ** 2);
+      for (let c = 0; c < 3; c++) row[1 + x * channels + c] = covered ? Math.round(sum[c]! / covered) : 0;
+      if (alpha) row[1 + x * channels + 3] = Math.round((255 * covered) / samples ** 2);
     }
     rows.push(row);
   }
-  return encodePng(width, height, Buffer.concat(rows), 9);
+  return encodePng(width, height, Buffer.concat(rows), 9, alpha);
 }
 
 const icons = fromRoot('web', 'public', 'icons');
 mkdirSync(icons, { recursive: true });
+// The tab's icon (web/index.html): the round badge, its corners transparent.
+writeFileSync(join(icons, 'icon-32.png'), render(32, 32, 32, 'transparent', 'circle'));
 // Purpose "any": the round badge on a transparent-looking dark corner is fine at any size.
 writeFileSync(join(icons, 'icon-192.png'), render(192, 192, 192, DARK, 'circle'));
 writeFileSync(join(icons, 'icon-512.png'), render(512, 512, 512, DARK, 'circle'));
@@ -118,5 +133,5 @@ writeFileSync(join(icons, 'icon-maskable-512.png'), render(512, 512, 512 * 0.8, 
 // Link previews (contract/page-previews.ts DEFAULT_PREVIEW_IMAGE): 1200x630 is what the big cards use.
 writeFileSync(fromRoot('web', 'public', 'images', 'preview.png'), render(1200, 630, 480, DARK, 'circle'));
 console.log(
-  'wrote web/public/icons/icon-192.png, icon-512.png, icon-maskable-512.png and web/public/images/preview.png',
+  'wrote web/public/icons/icon-32.png, icon-192.png, icon-512.png, icon-maskable-512.png and web/public/images/preview.png',
 );

@@ -266,17 +266,26 @@ describe("the web app's landing pages", () => {
     expect(res.headers['content-encoding']).toBe('br');
   });
 
-  it("draws the printed schedule's QR code for the configured public address, as SVG", async () => {
-    const res = await app.inject({ method: 'GET', url: '/schedule-qr.svg' });
+  it("draws the printed schedule's QR code for the configured public address, as a PNG", async () => {
+    const res = await app.inject({ method: 'GET', url: '/schedule-qr.png' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
-    // The same code as the library draws for http://porchfest.test/schedule, module for module.
+    expect(res.headers['content-type']).toBe('image/png');
+    const png = res.rawPayload;
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // The code for http://porchfest.test/schedule, four modules of quiet zone, ten pixels a module
+    // (the IHDR chunk's width and height), and the same image as the library draws for it.
     const { modules } = qrcode.create('http://porchfest.test/schedule', { errorCorrectionLevel: 'M' });
-    const box = modules.size + 8;
-    expect(res.body).toContain(`viewBox="-4 -4 ${box} ${box}"`);
-    const dark = modules.data.reduce((n, m) => n + m, 0);
-    expect(res.body.match(/h1v1h-1z/g)).toHaveLength(dark);
-    expect(res.body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    const side = (modules.size + 8) * 10;
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([side, side]);
+    const expected = await qrcode.toBuffer('http://porchfest.test/schedule', {
+      type: 'png',
+      errorCorrectionLevel: 'M',
+      margin: 4,
+      scale: 10,
+    });
+    expect(png.equals(expected)).toBe(true);
+    // A second request gets the same image (drawn once).
+    expect((await app.inject({ method: 'GET', url: '/schedule-qr.png' })).rawPayload.equals(png)).toBe(true);
   });
 
   it('answers a missing script, a source map or the manifest with a JSON 404, not the page', async () => {

@@ -35,7 +35,7 @@ import { festivalRoutes } from './features/festival/routes.js';
 import { loadPageShells } from './web/page-shells.js';
 import { linkPreviews, previewTags } from './web/link-preview.js';
 import { webAppManifest } from './web/web-app-manifest.js';
-import { scheduleQrSvg } from './web/schedule-qr.js';
+import { scheduleQrPng } from './web/schedule-qr.js';
 import { createHash } from 'node:crypto';
 import { matchesIfNoneMatch } from './lib/conditional.js';
 import { testRoutes } from './features/admin/routes.js';
@@ -275,10 +275,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .type('application/manifest+json; charset=utf-8')
         .send(JSON.stringify(webAppManifest(options.festival))),
     );
-    const qr = scheduleQrSvg(deps.publicUrl);
-    app.get('/schedule-qr.svg', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').type('image/svg+xml; charset=utf-8').send(qr),
-    );
+    // Drawn on the first request, then kept: the address comes from the configuration.
+    let qr: Promise<Buffer> | undefined;
+    app.get('/schedule-qr.png', { schema: { hide: true } }, async (_request, reply) => {
+      qr ??= scheduleQrPng(deps.publicUrl);
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .type('image/png')
+        .send(await qr);
+    });
   }
 
   if (shells) {

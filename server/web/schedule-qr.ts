@@ -1,22 +1,20 @@
 import qrcode from 'qrcode';
 
+/** Pixels per module: the code prints 2.5 cm wide (web/features/offline/print.css), about 375 dpi. */
+const SCALE = 10;
+
 /**
  * The QR code on the printed schedule (web/features/offline/print-header.tsx): the festival's
- * public address of /schedule, drawn once here as SVG, so the page itself loads no QR library
- * (docs/decisions/0036-ci-time-budget.md has why). One square per dark module, four modules of
- * quiet zone around them, as scanners expect.
+ * public address of /schedule, drawn once here, so the page itself loads no QR library
+ * (docs/decisions/0036-ci-time-budget.md has why), with four modules of quiet zone around it, as
+ * scanners expect. A PNG, not an SVG: a browser builds a whole document on the page's main thread
+ * for each SVG image it shows, even a hidden one (docs/decisions/0046-no-svg-images-on-festival-pages.md).
  */
-export function scheduleQrSvg(publicUrl: string): string {
-  const { modules } = qrcode.create(`${publicUrl.replace(/\/+$/, '')}/schedule`, { errorCorrectionLevel: 'M' });
-  let d = '';
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let col = 0; col < modules.size; col += 1) {
-      if (modules.get(row, col)) d += `M${col} ${row}h1v1h-1z`;
-    }
-  }
-  const box = modules.size + 8;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 ${box} ${box}" shape-rendering="crispEdges">` +
-    `<rect x="-4" y="-4" width="${box}" height="${box}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`
-  );
+export function scheduleQrPng(publicUrl: string): Promise<Buffer> {
+  return qrcode.toBuffer(`${publicUrl.replace(/\/+$/, '')}/schedule`, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    scale: SCALE,
+  });
 }

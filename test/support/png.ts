@@ -26,11 +26,12 @@ function chunk(type: string, data: Buffer): Buffer {
  * image data deflated at `level` (zlib's default when not given). Used by the icon drawing script
  * and by the seeded festival's pictures.
  */
-export function encodePng(width: number, height: number, scanlines: Buffer, level?: number): Buffer {
+export function encodePng(width: number, height: number, scanlines: Buffer, level?: number, alpha = false): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, no filter method, no interlace
+  // Bit depth 8, colour type RGB (2) or RGBA (6, `alpha`), deflate, no filter method, no interlace.
+  header.set([8, alpha ? 6 : 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -44,11 +44,11 @@ const publicRead: RouteMatchCallback = ({ url, request, sameOrigin }) =>
   sameOrigin && request.method === 'GET' && anonymous(request) && PUBLIC_READS.test(url.pathname);
 registerRoute(publicRead, new StaleWhileRevalidate({ cacheName: API_CACHE, plugins: [neverPersonal] }));
 
-// The printed schedule's QR code (/schedule-qr.svg) too, so a sheet printed offline has it.
+// The printed schedule's QR code (/schedule-qr.png) too, so a sheet printed offline has it.
 const picture: RouteMatchCallback = ({ url, request, sameOrigin }) =>
   sameOrigin &&
   anonymous(request) &&
-  (url.pathname.startsWith('/v1/media/') || url.pathname.startsWith('/images/') || url.pathname === '/schedule-qr.svg');
+  (url.pathname.startsWith('/v1/media/') || url.pathname.startsWith('/images/') || url.pathname === '/schedule-qr.png');
 registerRoute(
   picture,
   new CacheFirst({

@@ -24,7 +24,7 @@ export function PrintHeader() {
       {/* Drawn by the server (server/web/schedule-qr.ts) for the festival's public address: no
           QR library in the page's script, and the image is fetched with the page, so even a
           first print has it. */}
-      <img className="print-qr" src="/schedule-qr.svg" alt={`QR code: ${url}`} />
+      <img className="print-qr" src="/schedule-qr.png" alt={`QR code: ${url}`} />
     </div>
   );
 }
