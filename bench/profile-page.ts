@@ -9,6 +9,7 @@
  *   BENCH_VENUES=40 BENCH_ACTS=80 npx tsx bench/profile-page.ts /acts
  *   PROFILE_CPU_SLOWDOWN=4 npx tsx bench/profile-page.ts /venues     # as Lighthouse's phone (default 1)
  *   PROFILE_TASK_MS=10 npx tsx bench/profile-page.ts /myday          # list tasks of 10 ms or more (default 30)
+ *   PROFILE_CALLERS=push npx tsx bench/profile-page.ts /acts/13      # the call paths into a function's self time
  */
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
@@ -148,6 +149,23 @@ try {
   for (const [url, us] of [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${ms(us)} ms  ${url}`);
   console.log('\nSelf time by function:');
   for (const [key, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms(us)} ms  ${key}`);
+  // PROFILE_CALLERS=name: the call paths that lead to a function's self time (a name can mislead:
+  // a sample lands in whatever ran last before V8 did work of its own).
+  const callersOf = process.env.PROFILE_CALLERS;
+  if (callersOf) {
+    const parent = new Map<number, ProfileNode>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+    const paths = new Map<string, number>();
+    for (const node of profile.nodes) {
+      if (node.callFrame.functionName !== callersOf) continue;
+      const chain: string[] = [];
+      for (let p = parent.get(node.id); p && chain.length < 8; p = parent.get(p.id))
+        chain.push(`${p.callFrame.functionName || '(anonymous)'}:${p.callFrame.lineNumber + 1}`);
+      paths.set(chain.join(' < '), (paths.get(chain.join(' < ')) ?? 0) + (self.get(node.id) ?? 0));
+    }
+    console.log(`\nWhere ${callersOf} was called from (self time):`);
+    for (const [path, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${ms(us)} ms  ${path}`);
+  }
   console.log('\nLong tasks (ms after navigation start, duration):');
   for (const t of tasks) console.log(`  at ${t.start} ms: ${t.duration} ms`);
 

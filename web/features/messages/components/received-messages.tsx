@@ -14,7 +14,14 @@ interface ReceivedMessagesProps {
   headingLevel?: 2 | 3;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Made on first use, not when the module loads: the first Intl formatter of a page loads the
+ * browser's locale data, 50-90 ms on this machine (docs/decisions/0039-festival-time-without-intl.md),
+ * and every act and venue page loads this module while only owners and admins see a message.
+ */
+let formatter: Intl.DateTimeFormat | undefined;
+const when = (iso: string) =>
+  (formatter ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
 
 /**
  * The messages people sent the owner about this venue or act. Each was e-mailed to
@@ -50,7 +57,7 @@ export function ReceivedMessages({ entityType, entityId, ownerId, headingLevel =
               <li key={comment.id} className="border rounded p-3 mb-3">
                 <p className="mb-2 small">
                   From {comment.sender_name} (<a href={`mailto:${comment.sender_email}`}>{comment.sender_email}</a>),{' '}
-                  <time dateTime={comment.updated_time}>{when.format(new Date(comment.updated_time))}</time>
+                  <time dateTime={comment.updated_time}>{when(comment.updated_time)}</time>
                 </p>
                 <SafeHtml html={comment.message} />
               </li>
