@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { FestivalConfigSchema, type FestivalConfig } from '../contract/festival.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { useE2eApp } from './support/e2e-app.js';
@@ -55,29 +55,16 @@ const imageArrived = (img: Locator) =>
 const blurFocus = (page: Page) => page.evaluate('document.activeElement?.blur()');
 
 /**
- * The carousel's checks run on a page of their own with Playwright's clock installed, so its
- * 5-second turns take no real time: the page's timers (and `performance.now()`) follow the clock.
- */
-async function withClock(check: (page: Page) => Promise<void>): Promise<void> {
-  const page = await app.context.newPage();
-  try {
-    await page.clock.install();
-    await check(page);
-  } finally {
-    await page.close();
-  }
-}
-
-/**
- * Moves the page's clock on a quarter second at a time until `slide` is on show (React renders,
- * and schedules the next turn, between the steps). Gives up after `limitMs` of page time.
+ * Moves the page's clock (Playwright's, installed for the carousel's checks) on a quarter second
+ * at a time until `slide` is on show: React renders, and schedules the next turn, between the
+ * steps. Gives up after `limitMs` of the page's time.
  */
 async function runUntilSlide(page: Page, slide: string, limitMs = 2 * SLIDE_INTERVAL_MS): Promise<void> {
-  for (let ran = 0; ran <= limitMs; ran += 250) {
+  for (let ran = 0; ran < limitMs; ran += 250) {
     if ((await currentSlide(page)) === slide) return;
     await page.clock.runFor(250);
   }
-  throw new Error(`slide ${slide} was not on show after ${limitMs} ms of the page's time`);
+  expect(await currentSlide(page), `the slide on show after ${limitMs} ms of the page's time`).toBe(slide);
 }
 
 async function openHome(page: Page, baseUrl = app.baseUrl): Promise<void> {
@@ -266,48 +253,53 @@ describe('the public pages show this edition', () => {
 });
 
 describe('the carousel', () => {
+  // Each test's page (a browser context of its own) has its timers and `performance.now()` on
+  // Playwright's clock, so the 5-second turns are not waited out in real time. The clock still
+  // flows by itself between steps, as real time would.
+  beforeEach(async () => {
+    await app.page.clock.install();
+  });
+
   test('turns every 5 seconds by itself', async () => {
-    await withClock(async (page) => {
-      await openHome(page);
-      expect(await currentSlide(page)).toBe('1 of 6');
-      // Record each turn's time in the page (the clock's time), so the steps do not blur the interval.
-      // (Page scripts as strings: this project's Node-side TypeScript has no DOM types.)
-      await page.evaluate(`
+    const { page } = app;
+    await openHome(page);
+    expect(await currentSlide(page)).toBe('1 of 6');
+    // Record each turn's time in the page (the clock's time), so the steps do not blur the interval.
+    // (Page scripts as strings: this project's Node-side TypeScript has no DOM types.)
+    await page.evaluate(`
         window.turns = [];
         new MutationObserver(() => window.turns.push(performance.now())).observe(
           document.querySelector('.porch-carousel-slides'),
           { attributes: true, subtree: true, attributeFilter: ['hidden'] },
         );
       `);
-      await runUntilSlide(page, '2 of 6');
-      await runUntilSlide(page, '3 of 6');
-      const turns = await page.evaluate<number[]>('window.turns');
-      // Two attribute changes per turn (one slide hides, the next shows), in the same frame.
-      const first = turns[0]!;
-      const second = turns.find((t) => t - first > 1_000)!;
-      // A timer never fires early; the slack is a step of the clock and the render between turns.
-      expect(second - first).toBeGreaterThanOrEqual(SLIDE_INTERVAL_MS);
-      expect(second - first).toBeLessThan(SLIDE_INTERVAL_MS + 1_000);
-    });
+    await runUntilSlide(page, '2 of 6');
+    await runUntilSlide(page, '3 of 6');
+    const turns = await page.evaluate<number[]>('window.turns');
+    // Two attribute changes per turn (one slide hides, the next shows), in the same frame.
+    const first = turns[0]!;
+    const second = turns.find((t) => t - first > 1_000)!;
+    // A timer never fires early; the slack is a step of the clock and the render between turns.
+    expect(second - first).toBeGreaterThanOrEqual(SLIDE_INTERVAL_MS);
+    expect(second - first).toBeLessThan(SLIDE_INTERVAL_MS + 1_000);
   });
 
   test('holds still while the pointer is over it or focus is in it, and turns again after', async () => {
-    await withClock(async (page) => {
-      await openHome(page);
-      const carousel = page.getByRole('region', { name: /bands on porches/ });
+    const { page } = app;
+    await openHome(page);
+    const carousel = page.getByRole('region', { name: /bands on porches/ });
 
-      await carousel.locator('img').first().hover();
-      await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
-      expect(await currentSlide(page)).toBe('1 of 6');
-      await page.mouse.move(0, 0);
-      await runUntilSlide(page, '2 of 6');
+    await carousel.locator('img').first().hover();
+    await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
+    expect(await currentSlide(page)).toBe('1 of 6');
+    await page.mouse.move(0, 0);
+    await runUntilSlide(page, '2 of 6');
 
-      await carousel.getByRole('button', { name: 'Slide 1', exact: true }).focus();
-      await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
-      expect(await currentSlide(page)).toBe('2 of 6');
-      await blurFocus(page);
-      await runUntilSlide(page, '3 of 6');
-    });
+    await carousel.getByRole('button', { name: 'Slide 1', exact: true }).focus();
+    await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
+    expect(await currentSlide(page)).toBe('2 of 6');
+    await blurFocus(page);
+    await runUntilSlide(page, '3 of 6');
   });
 
   test('previous, next and the slide buttons choose the slide, and it is announced', async () => {
@@ -395,21 +387,20 @@ describe('the carousel', () => {
   });
 
   test('does not turn by itself for someone who asks for reduced motion, until they press play', async () => {
-    await withClock(async (page) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await openHome(page);
-      const carousel = page.getByRole('region', { name: /bands on porches/ });
-      await carousel.getByRole('button', { name: 'Play slide show' }).waitFor();
-      await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
-      expect(await currentSlide(page)).toBe('1 of 6');
-      expect(await page.locator('.porch-carousel-slides').getAttribute('aria-live')).toBe('polite');
+    const { page } = app;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page);
+    const carousel = page.getByRole('region', { name: /bands on porches/ });
+    await carousel.getByRole('button', { name: 'Play slide show' }).waitFor();
+    await page.clock.runFor(SLIDE_INTERVAL_MS * 2);
+    expect(await currentSlide(page)).toBe('1 of 6');
+    expect(await page.locator('.porch-carousel-slides').getAttribute('aria-live')).toBe('polite');
 
-      // Their own choice counts: play starts it (once focus and pointer have left it).
-      await carousel.getByRole('button', { name: 'Play slide show' }).click();
-      await blurFocus(page);
-      await page.mouse.move(0, 0);
-      await runUntilSlide(page, '2 of 6');
-    });
+    // Their own choice counts: play starts it (once focus and pointer have left it).
+    await carousel.getByRole('button', { name: 'Play slide show' }).click();
+    await blurFocus(page);
+    await page.mouse.move(0, 0);
+    await runUntilSlide(page, '2 of 6');
   });
 });
 

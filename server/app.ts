@@ -275,15 +275,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .type('application/manifest+json; charset=utf-8')
         .send(JSON.stringify(webAppManifest(options.festival))),
     );
-    // Drawn on the first request, then kept: the address comes from the configuration.
-    let qr: Promise<Buffer> | undefined;
-    app.get('/schedule-qr.png', { schema: { hide: true } }, async (_request, reply) => {
-      qr ??= scheduleQrPng(deps.publicUrl);
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .type('image/png')
-        .send(await qr);
-    });
+    // Drawn once, at start: the address comes from the configuration, and one a QR code cannot
+    // hold stops the server here rather than failing every print.
+    const qr = await scheduleQrPng(deps.publicUrl);
+    app.get('/schedule-qr.png', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').type('image/png').send(qr),
+    );
   }
 
   if (shells) {

@@ -117,7 +117,8 @@ describe('/acts reaches every act', () => {
     // (docs/decisions/0045-first-cards-then-the-rest.md).
     expect(within(list).getAllByRole('article')).toHaveLength(8);
     fireEvent.scroll(window);
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(100));
+    // Rendering 100 cards in a transition takes jsdom seconds on a loaded machine: more than waitFor's default 1 s.
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(100), { timeout: 10_000 });
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('Showing 105 of 105')).toBeInTheDocument();
