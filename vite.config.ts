@@ -43,31 +43,38 @@ function precompress(): Plugin {
 }
 
 // The web app lives in web/; it is built to dist/web and served by the API server.
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
-  plugins: [
-    react(),
-    // The service worker (web/sw/sw.ts, docs/decisions/0022-link-previews-and-offline.md): built
-    // with the precache list of this build. Registered by web/app/register-sw.ts after load; the
-    // manifest is the server's (/manifest.webmanifest: names from the festival configuration).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png'],
-        // The rich-text editor (62 KB gzipped) is for forms, which need the network anyway.
-        globIgnores: ['assets/quill-editor-*'],
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
-      },
-    }),
-    precompress(),
-  ],
+  publicDir: isSsrBuild ? false : 'public',
+  // The server's build (`npm run build:ssr`, web/entry-server.tsx, docs/decisions/0048): one file
+  // with its libraries inside, so the server needs nothing from the web app's dependencies.
+  ssr: { noExternal: true },
+  // React's production build on the server too, whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        // The service worker (web/sw/sw.ts, docs/decisions/0022-link-previews-and-offline.md): built
+        // with the precache list of this build. Registered by web/app/register-sw.ts after load; the
+        // manifest is the server's (/manifest.webmanifest: names from the festival configuration).
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          manifest: false,
+          injectManifest: {
+            globPatterns: ['index.html', 'assets/**/*.{js,css}', 'icons/*.png'],
+            // The rich-text editor (62 KB gzipped) is for forms, which need the network anyway.
+            globIgnores: ['assets/quill-editor-*'],
+            maximumFileSizeToCacheInBytes: 1024 * 1024,
+          },
+        }),
+        precompress(),
+      ],
   build: {
-    outDir: '../dist/web',
+    outDir: isSsrBuild ? '../dist/ssr' : '../dist/web',
     emptyOutDir: true,
     // Maps for debugging a production build, without the comment that points browsers at them;
     // the server does not serve them (server/app.ts).
@@ -75,6 +82,11 @@ export default defineConfig(({ command }) => ({
     // Names each screen's chunk, so the server can ask for a landing page's code up front
     // (server/web/page-shells.ts).
     manifest: true,
+    // The app, and the small script that starts it after the first paint on the pages the server
+    // draws (web/start-app.ts, docs/decisions/0048).
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { input: { index: resolve('web', 'index.html'), 'start-app': resolve('web', 'start-app.ts') } },
   },
   // The build leaves out Bootstrap's utility classes that no source names (scripts/unused-utilities.ts);
   // the dev server keeps them all, so a class just written works before a restart.

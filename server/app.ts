@@ -33,6 +33,7 @@ import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
 import { loadPageShells } from './web/page-shells.js';
+import { loadFirstViews } from './web/first-view.js';
 import { linkPreviews, previewTags } from './web/link-preview.js';
 import { webAppManifest } from './web/web-app-manifest.js';
 import { scheduleQrPng } from './web/schedule-qr.js';
@@ -70,6 +71,8 @@ export interface AppOptions {
   notices?: Partial<NoticeTiming>;
   /** Folder of the built web app; the SPA is served only when it exists. */
   webRoot?: string;
+  /** The web app's server build (docs/decisions/0048); default: dist/ssr/entry-server.js beside webRoot. */
+  firstViewEntry?: string;
 }
 
 declare module 'fastify' {
@@ -243,6 +246,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webRoot = options.webRoot ?? fromRoot('dist', 'web');
   const serveWeb = existsSync(join(webRoot, 'index.html'));
   const shells = serveWeb ? loadPageShells(webRoot, options.festival) : undefined;
+  // The server's build of the web app, beside the browser's: it draws a page's first view.
+  const firstViews = serveWeb
+    ? await loadFirstViews(options.firstViewEntry ?? join(webRoot, '..', 'ssr', 'entry-server.js'), (error) =>
+        app.log.error({ err: error }, 'drawing a first view failed'),
+      )
+    : undefined;
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -292,7 +301,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (!isClientRoute(path)) return reply.callNotFound();
-      const html = shells.forPath(path, previewTags(await previews.forPath(path)));
+      const firstView = await firstViews?.draw(request.url, async (read) => {
+        // As someone not signed in: the page is the same for everyone who opens it.
+        const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
+        return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : undefined };
+      });
+      const html = shells.forPath(path, previewTags(await previews.forPath(path)), firstView);
       const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
       // Weak: the same content in every encoding @fastify/compress may send it in.
       reply.header('cache-control', 'no-cache').header('etag', `W/"${hash}"`);

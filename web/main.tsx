@@ -1,10 +1,20 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+// The cards' and bios' own few rules, in the one style sheet every page loads: the pages the
+// server draws (docs/decisions/0048) show them before any screen's code has loaded, and each
+// sheet more would hold the first paint for another request. Their components import them too.
+import './components/catalogue/entry-card.css';
+import './components/rich-text/bio-excerpt.css';
+import './components/rich-text/rich-text.css';
+import './features/favourites/favourites.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
+import { firstViewReads, seedFirstView } from './app/first-view';
 import { createAppRouter } from './app/router';
+import { apiGet } from './lib/api-client';
 import { festivalQuery } from './lib/festival';
 import { currentSession } from './lib/session';
 import { registerServiceWorker } from './app/register-sw';
@@ -14,23 +24,57 @@ import { registerServiceWorker } from './app/register-sw';
 currentSession();
 
 const queryClient = createQueryClient();
-// The nav bar and every page title need the festival: ask for it while the page's code loads.
-void queryClient.prefetchQuery(festivalQuery);
 
 registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread in one long task: on a slow phone the page answers taps sooner
-// (Lighthouse's Total Blocking Time, docs/decisions/0011-public-pages-performance.md).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <AppProviders client={queryClient}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>
+);
+
+/**
+ * A page the server drew (docs/decisions/0048) is taken over, not drawn again: the app makes the
+ * reads the server drew it from (the page names them, so they are already on their way), then
+ * hydrates it. If a read fails, the app draws the page itself, as it does every other page.
+ */
+async function takeOver(element: HTMLElement, client: QueryClient): Promise<boolean> {
+  const reads = element.dataset.firstView === 'server' && firstViewReads(location.pathname, location.search);
+  if (!reads) return false;
+  try {
+    const answers = await Promise.all(
+      reads.map((read) => apiGet<unknown>(read.path, { anonymous: true, quiet: true })),
+    );
+    seedFirstView(client, reads, answers);
+  } catch {
+    return false;
+  }
+  // Hydration works through the page in slices that yield to the browser. The page was drawn for
+  // someone not signed in; a signed-in person's own buttons appear right after (useSession reads
+  // the session once hydrated), and their lists are asked for again with their token.
+  hydrateRoot(element, app, {
+    // The page changed between the server's drawing and now (an edit, the clock): React draws
+    // the part that differs again, which is all this needs to say.
+    onRecoverableError: (error) => console.info('The page was drawn again in the browser:', error),
+  });
+  if (currentSession())
+    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== festivalQuery.queryKey[0] });
+  return true;
+}
+
+void takeOver(root, queryClient).then((tookOver) => {
+  if (tookOver) return;
+  // The nav bar and every page title need the festival: ask for it while the page's code loads.
+  void queryClient.prefetchQuery(festivalQuery);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread in one long task: on a slow phone the page answers taps sooner
+  // (Lighthouse's Total Blocking Time, docs/decisions/0011-public-pages-performance.md).
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 });

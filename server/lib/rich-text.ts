@@ -305,6 +305,15 @@ export function sanitizeRichText(input: string): SanitizedRichText {
 }
 
 /**
+ * Stored rich text cleaned again on its way out, where there is no DOM for DOMPurify (a page's
+ * first view drawn on the server, server/web/first-view.ts): the same allowlist, never throwing.
+ */
+export function cleanStoredRichText(html: string): string {
+  const state: ImageState = { images: new Map(), count: 0, tooLarge: false };
+  return sanitizeHtml(html, sanitizeOptions(state)).trim();
+}
+
+/**
  * sanitizeRichText for a request body's field, on the calling thread: a problem becomes a 400
  * naming the field. Routes use the worker pool's version (server/lib/rich-text-pool.ts); this one
  * is for builders and benches that write rows directly.

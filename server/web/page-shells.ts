@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FestivalConfig } from '../../contract/festival.js';
+import type { FirstView } from './first-view.js';
 
 /**
  * The single-page app's index.html, with what a landing page needs named in its <head>.
@@ -19,10 +20,11 @@ import type { FestivalConfig } from '../../contract/festival.js';
  */
 export interface PageShells {
   /**
-   * The HTML for a client route (a path without its query), with `head` (the page's title and
-   * link-preview tags, server/web/link-preview.ts) in place of index.html's own.
+   * The HTML for a client route (`path` without its query), with `head` (the page's title and
+   * link-preview tags, server/web/link-preview.ts) in place of index.html's own, and the page's
+   * first view drawn by the server (server/web/first-view.ts) in its root when there is one.
    */
-  forPath(path: string, head: string): string;
+  forPath(path: string, head: string, firstView?: FirstView): string;
 }
 
 /** index.html's title, description and preview tags: each page gets its own instead. */
@@ -35,11 +37,42 @@ function withHead(html: string, head: string): string {
   return html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${head}`);
 }
 
-/** Landing pages and the source module of their screen, relative to web/ (the Vite root). */
-const LANDING_SCREENS = (festival: FestivalConfig): Record<string, string> => ({
-  '/': 'features/public/routes/home.tsx',
-  [`/${festival.slug}`]: 'features/public/routes/event.tsx',
-});
+/**
+ * A page whose code (and data) the server names up front: its screen's source module, relative to
+ * web/ (the Vite root), and the API read its first view waits for.
+ */
+interface Landing {
+  screen: string;
+  /** The GET the screen makes first for a visitor who is not signed in; none when it has none. */
+  data?: string;
+}
+
+/**
+ * The landing pages: the home and event pages (decision 0011), and the pages festival-goers open
+ * from a shared link, a QR code or the home screen (decision 0048). Without these hints a phone
+ * loads the app's script, runs it, and only then learns of the screen's chunk, and after that of
+ * its data: two more round trips on the slowest network of the day.
+ */
+function landingFor(path: string, festival: FestivalConfig): Landing | undefined {
+  switch (path) {
+    case '/':
+      return { screen: 'features/public/routes/home.tsx' };
+    case `/${festival.slug}`:
+      return { screen: 'features/public/routes/event.tsx' };
+    case '/schedule':
+      return { screen: 'features/schedule/routes/schedule.tsx', data: '/v1/schedule' };
+    case '/myday':
+      return { screen: 'features/favourites/routes/my-day.tsx', data: '/v1/schedule' };
+    case '/acts':
+      return { screen: 'features/acts/routes/act-list.tsx' };
+    case '/venues':
+      return { screen: 'features/venues/routes/venue-list.tsx' };
+  }
+  const detail = /^\/(acts|venues)\/[1-9][0-9]{0,9}$/.exec(path);
+  if (detail?.[1] === 'acts') return { screen: 'features/acts/routes/act-detail.tsx' };
+  if (detail?.[1] === 'venues') return { screen: 'features/venues/routes/venue-detail.tsx' };
+  return undefined;
+}
 
 interface ManifestChunk {
   file: string;
@@ -54,28 +87,85 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest = readManifest(manifestPath);
 
-  const hintsByPath = new Map<string, string>();
-  if (manifest) {
-    for (const [path, screen] of Object.entries(LANDING_SCREENS(festival))) {
-      const hints = landingHints(manifest, screen);
-      if (path === '/' && festival.carousel[0]) {
-        // The first slide is the largest thing painted on the home page (Lighthouse's LCP element).
-        hints.push(`<link rel="preload" as="image" href="${attr(festival.carousel[0].src)}" fetchpriority="high">`);
-      }
-      if (hints.length > 0) hintsByPath.set(path, hints.join('\n    '));
-    }
-  }
+  // Each screen's code, worked out on first use.
+  const screens = new Map<string, ScreenCode>();
+  const codeFor = (screen: string): ScreenCode => {
+    if (!manifest) return NO_CODE;
+    let code = screens.get(screen);
+    if (!code) screens.set(screen, (code = screenCode(manifest, screen)));
+    return code;
+  };
+  // The first slide is the largest thing painted on the home page (Lighthouse's LCP element).
+  const firstSlide = festival.carousel[0]
+    ? `<link rel="preload" as="image" href="${attr(festival.carousel[0].src)}" fetchpriority="high">`
+    : undefined;
+  // The app's entry and the modules Vite preloads for it, as index.html names them.
+  const appScripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) => match[3]!);
+  const starter = manifest?.['start-app.ts']?.file;
+
   return {
-    forPath: (path, head) => {
-      const hints = hintsByPath.get(path);
-      return withHead(indexHtml, hints ? `${head}\n    ${hints}` : head);
+    forPath: (path, head, firstView) => {
+      const landing = landingFor(path, festival);
+      const code = landing ? codeFor(landing.screen) : NO_CODE;
+      // index.html already asks for the festival, which every page reads.
+      const reads = [...(landing?.data ? [landing.data] : []), ...(firstView?.reads ?? [])].filter(
+        (read) => read !== '/v1/festival',
+      );
+      const styles = code.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`);
+      if (firstView && starter) {
+        // The page shows without the app, which the server drew it for: a phone on a slow network
+        // spends its first bytes on the page and its style sheets, and web/start-app.ts fetches the
+        // app's code and reads once the page is painted. The app then takes over what the server
+        // drew (web/main.tsx reads the mark).
+        const plan = {
+          entry: appScripts[0],
+          modules: [...appScripts.slice(1), ...code.scripts.map((f) => `/${f}`)],
+          reads,
+        };
+        const start = [
+          `<script type="application/json" id="app-start">${json(plan)}</script>`,
+          `<script type="module" crossorigin src="/${attr(starter)}"></script>`,
+        ];
+        return withHead(indexHtml.replace(SCRIPT_LINES, ''), [head, ...styles, ...start].join('\n    ')).replace(
+          ROOT,
+          () => `<div id="root" data-first-view="server">${firstView.html}</div>`,
+        );
+      }
+      const hints = [
+        ...styles,
+        ...code.scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
+        // Fetched as the app's API client fetches it (CORS mode, no cookies), so the app's request
+        // takes this response instead of asking again. Someone signed in sends a token with a
+        // list's request, which then goes out as before.
+        ...reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(read)}">`),
+        ...(path === '/' && firstSlide ? [firstSlide] : []),
+      ];
+      return withHead(indexHtml, [head, ...hints].join('\n    '));
     },
   };
 }
 
+/** The app's script and the modules it preloads, as Vite writes them into index.html. */
+const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload") crossorigin (src|href)="([^"]*)">(<\/script>)?/g;
+/** The same, each with its line. */
+const SCRIPT_LINES = new RegExp(`\\s*${SCRIPT_TAGS.source}`, 'g');
+
+/** index.html's empty root element, where the app draws. */
+const ROOT = /<div id="root"><\/div>/;
+
+/** JSON for inside a <script> element: no `<` that could close it. */
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** What a screen needs beyond the entry: its style sheets and its modules (paths in the build). */
+interface ScreenCode {
+  styles: string[];
+  scripts: string[];
+}
+const NO_CODE: ScreenCode = { styles: [], scripts: [] };
+
 /** The screen's chunk, every chunk it statically imports, and their CSS, less what the entry already loads. */
-function landingHints(manifest: Manifest, screen: string): string[] {
-  if (!manifest[screen]) return [];
+function screenCode(manifest: Manifest, screen: string): ScreenCode {
+  if (!manifest[screen]) return NO_CODE;
   const closure = (keys: string[], files = new Set<string>(), styles = new Set<string>()) => {
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -90,12 +180,10 @@ function landingHints(manifest: Manifest, screen: string): string[] {
   // index.html loads the entry and, through Vite's own modulepreload links, all it imports.
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
   const wanted = closure([screen]);
-  const styles = [...wanted.styles].filter((f) => !entry.styles.has(f));
-  const scripts = [...wanted.files].filter((f) => !entry.files.has(f) && !f.endsWith('.css'));
-  return [
-    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
-    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
-  ];
+  return {
+    styles: [...wanted.styles].filter((f) => !entry.styles.has(f)),
+    scripts: [...wanted.files].filter((f) => !entry.files.has(f) && !f.endsWith('.css')),
+  };
 }
 
 /** The build's manifest, or none when it is missing or unreadable (the pages then get no hints). */

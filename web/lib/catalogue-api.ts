@@ -61,6 +61,9 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
     queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => getOne(id, signal) });
 
   return {
+    keys,
+    /** The address of a list's first page, as the list asks for it. */
+    firstPagePath: (query: ListQuery) => `/v1/${catalogue}${toQueryString({ ...query, offset: 0 })}` as const,
     useList: (query: ListQuery, options: { enabled?: boolean } = {}) =>
       useQuery({ ...listQuery(query), enabled: options.enabled ?? true }),
     usePages: (query: ListQuery) => useInfiniteQuery(pagesQuery(query)),

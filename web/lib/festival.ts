@@ -9,14 +9,17 @@ import { apiGet } from './api-client';
  * date, the schedule's release) can: a page open for a while asks again when it is looked at after
  * five minutes, at the cost of a 304 (the app's other queries do not refetch on focus).
  */
+/** Takes the festival in: its time zone's table goes to festival time (contract/festival-time.ts). */
+export function receiveFestival(festival: FestivalResponse): FestivalResponse {
+  // A copy kept by an older service worker may lack the table: festival time then asks Intl.
+  if (festival.zone_table) registerZoneTable(festival.zone_table);
+  return festival;
+}
+
 export const festivalQuery = queryOptions({
   queryKey: ['festival'],
-  queryFn: async ({ signal }) => {
-    const festival = await apiGet<FestivalResponse>('/v1/festival', { anonymous: true, signal });
-    // A copy kept by an older service worker may lack the table: festival time then asks Intl.
-    if (festival.zone_table) registerZoneTable(festival.zone_table);
-    return festival;
-  },
+  queryFn: async ({ signal }) =>
+    receiveFestival(await apiGet<FestivalResponse>('/v1/festival', { anonymous: true, signal })),
   staleTime: 5 * 60_000,
   refetchOnWindowFocus: true,
   gcTime: Infinity,
@@ -36,5 +39,7 @@ export function useFestival() {
 export function useFestivalConfig(): FestivalResponse | undefined {
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  return useSyncExternalStore(subscribe, () => client.getQueryData<FestivalResponse>(festivalQuery.queryKey));
+  const read = () => client.getQueryData<FestivalResponse>(festivalQuery.queryKey);
+  // The same on the server, which draws a page from a cache it has filled (web/entry-server.tsx).
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -72,7 +72,22 @@ function build(): ReturnType<typeof DOMPurify> {
   return instance;
 }
 
+/**
+ * Where there is no DOM (the server drawing a page's first view, web/entry-server.tsx), the server
+ * lends its own allowlist sanitizer (server/lib/rich-text.ts); the browser cleans the text again
+ * with DOMPurify as soon as it takes the page over.
+ */
+let sanitizeWithoutDom: ((html: string) => string) | undefined;
+
+export function setSanitizerWithoutDom(sanitize: (html: string) => string): void {
+  sanitizeWithoutDom = sanitize;
+}
+
 export function sanitizeRichText(html: string): string {
+  if (typeof window === 'undefined') {
+    // Never unsanitized: without a sanitizer there is nothing to show.
+    return sanitizeWithoutDom ? sanitizeWithoutDom(html) : '';
+  }
   purifier ??= build();
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false }) as unknown as string;
 }

@@ -7,9 +7,11 @@ import { apiGet } from '../../../lib/api-client';
  * revalidate it by its ETag (docs/decisions/0029-announcements.md). Quiet: a banner that cannot
  * load is no reason to interrupt anyone.
  */
+export const announcementsKey = ['announcements'] as const;
+
 export function useAnnouncements() {
   return useQuery({
-    queryKey: ['announcements'],
+    queryKey: announcementsKey,
     queryFn: ({ signal }) =>
       apiGet<AnnouncementsResponse>('/v1/announcements', { anonymous: true, quiet: true, signal }),
     staleTime: 60_000,

@@ -1,0 +1,32 @@
+/**
+ * Starts the app on a page the server drew (docs/decisions/0048), once that page has been
+ * painted: a phone on a slow network spends its first bytes on what it can show (the page and
+ * its style sheet) and fetches the app's code, and the reads the app takes the page over with,
+ * right after. The server lists them in #app-start (server/web/page-shells.ts); a plain module
+ * with no imports, so it costs one small request.
+ */
+interface StartPlan {
+  /** The app's entry script. */
+  entry: string;
+  /** Modules the entry and the page's screen import, fetched alongside it. */
+  modules: string[];
+  /** API reads the app makes first (web/app/first-view.ts). */
+  reads: string[];
+}
+
+function add(tag: string, attributes: Record<string, string>): void {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.head.append(element);
+}
+
+function start(): void {
+  const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as StartPlan | null;
+  if (!plan) return;
+  for (const read of plan.reads) add('link', { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: read });
+  for (const module of plan.modules) add('link', { rel: 'modulepreload', crossorigin: '', href: module });
+  add('script', { type: 'module', crossorigin: '', src: plan.entry });
+}
+
+// A frame callback runs just before the next paint; the task it queues runs just after it.
+requestAnimationFrame(() => setTimeout(start, 0));
