@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SOURCES = ['contract', 'server', 'web', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json'];
-const OUTPUTS = ['dist/web/index.html', 'dist/server/main.js'];
+const OUTPUTS = ['dist/web/index.html', 'dist/ssr/entry-server.js', 'dist/server/main.js'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
