@@ -57,5 +57,32 @@ export async function openSession(
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  waitForTakeOverOnLoad(page);
   return { context, page, problems };
+}
+
+/**
+ * A page the server drew (docs/decisions/0048) shows before the app has loaded, and a tap before
+ * the app takes it over does nothing, as for a person on a slow phone. Tests act at machine speed:
+ * after `goto` and `reload`, this page waits until the app has taken the page over (web/app/
+ * lazy-page.tsx marks #root), so every test acts on the page as someone who waited a moment would.
+ */
+export function waitForTakeOverOnLoad(page: Page): void {
+  const takenOver = () =>
+    // An expression, not a function: this project's Node types have no DOM.
+    page.waitForFunction(`document.getElementById('root')?.dataset.firstView !== 'server'`, undefined, {
+      timeout: 30_000,
+    });
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await takenOver();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await takenOver();
+    return response;
+  };
 }
