@@ -1,9 +1,18 @@
-import { FIRST_PAGE, MAX_PAGE_SIZE } from '../../contract/page-size';
-
-export { FIRST_PAGE };
+import { MAX_PAGE_SIZE } from '../../contract/page-size';
 
 /** Query-string parameters of a list call; undefined and empty values are left out. */
 export type ListQuery = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/**
+ * docs/behaviour.md#constants-and-limits: every list asks for the first 100, with the total, newest
+ * update first.
+ */
+export const FIRST_PAGE = {
+  offset: 0,
+  limit: MAX_PAGE_SIZE,
+  include_total: true,
+  order_by: '-updated_time',
+} as const;
 
 export function toQueryString(query: ListQuery): string {
   const params = new URLSearchParams();

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** The announcements dismissed on this device, by id (docs/behaviour.md#announcements). */
 export const DISMISSED_STORAGE_KEY = 'porchfest.dismissed-announcements';
@@ -20,17 +20,29 @@ function write(ids: number[]): void {
   }
 }
 
+// The device's list, read once and then kept in step with each dismissal.
+let known: number[] | undefined;
+const listeners = new Set<() => void>();
+const snapshot = () => (known ??= read());
+const subscribe = (onChange: () => void) => {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+};
+// The server knows nothing of this device (docs/decisions/0048): it draws every announcement, and
+// the dismissed ones go as soon as the browser has taken the page over.
+const NONE: number[] = [];
+
 /**
  * The dismissed ids and a function to dismiss one. Only the ids of announcements still shown are
  * kept, so the list does not grow over the years.
  */
 export function useDismissed(shownIds: number[]) {
-  const [dismissed, setDismissed] = useState<number[]>(read);
+  const dismissed = useSyncExternalStore(subscribe, snapshot, () => NONE);
   const dismiss = useCallback(
     (id: number) => {
-      const next = [...new Set([...read(), id])].filter((d) => d === id || shownIds.includes(d));
-      write(next);
-      setDismissed(next);
+      known = [...new Set([...read(), id])].filter((d) => d === id || shownIds.includes(d));
+      write(known);
+      for (const listener of listeners) listener();
     },
     [shownIds],
   );
