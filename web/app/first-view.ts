@@ -57,16 +57,12 @@ export function firstViewReads(pathname: string, search: string): FirstViewRead[
   return undefined;
 }
 
-/** How long the answers a first view was drawn from count as fresh: not asked for again on mount. */
-const FIRST_VIEW_FRESH_MS = 60_000;
-
 /** Puts the reads' answers (in the order of `reads`) into the app's query cache. */
 export function seedFirstView(client: QueryClient, reads: readonly FirstViewRead[], answers: readonly unknown[]): void {
   reads.forEach((read, i) => {
     const data = answers[i];
     read.receive?.(data as never);
+    // The screen revalidates it when it mounts, as it does on any visit: a 304 by its ETag.
     client.setQueryData(read.key, read.paged ? { pages: [data], pageParams: [0] } : data);
-    // Just fetched: the screens that mount with them do not fetch them again at once.
-    if (read.key !== festivalQuery.queryKey) client.setQueryDefaults(read.key, { staleTime: FIRST_VIEW_FRESH_MS });
   });
 }
