@@ -304,7 +304,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const firstView = await firstViews?.draw(request.url, async (read) => {
         // As someone not signed in: the page is the same for everyone who opens it.
         const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
-        return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json() : undefined };
+        const etag = answer.headers.etag;
+        return {
+          status: answer.statusCode,
+          etag: typeof etag === 'string' ? etag : undefined,
+          body: () => answer.json(),
+        };
       });
       const html = shells.forPath(path, previewTags(await previews.forPath(path)), firstView);
       const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
