@@ -296,6 +296,99 @@ describe("the web app's landing pages", () => {
   });
 });
 
+describe('a page the server draws first (decision 0048)', () => {
+  // A build in miniature, with a server build of the app that draws /acts and /acts/{id} from their
+  // reads and fails on /venues.
+  const festival = loadFestivalConfig('festival.config.json');
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'porchfest-first-view-'));
+    const webRoot = join(root, 'web');
+    mkdirSync(join(webRoot, '.vite'), { recursive: true });
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+        '    <link rel="modulepreload" crossorigin href="/assets/shared-3.js">\n' +
+        '</head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-3.js'] },
+        'start-app.ts': { file: 'assets/start-app-9.js', isEntry: true },
+        '_shared-3.js': { file: 'assets/shared-3.js' },
+        'features/acts/routes/act-list.tsx': { file: 'assets/act-list-4.js', imports: ['index.html'] },
+      }),
+    );
+    const entry = join(root, 'entry-server.mjs');
+    writeFileSync(
+      entry,
+      `export function firstViewReads(pathname) {
+        if (pathname === '/acts') return [{ path: '/v1/festival' }, { path: '/v1/acts?limit=1' }];
+        if (pathname.startsWith('/acts/')) return [{ path: '/v1' + pathname }];
+        if (pathname === '/venues') return [{ path: '/v1/festival' }];
+        return undefined;
+      }
+      export async function renderFirstView(url, { answers, sanitize }) {
+        if (url.startsWith('/venues')) throw new Error('cannot draw this');
+        return '<main><h1>' + answers[0].name + '</h1>' + sanitize('<p onclick="steal()">bio<img src="https://example.org/a.png" onerror="steal()"></p>') + '</main>';
+      }`,
+    );
+    app = await buildApp({
+      db: t.testDb.db,
+      festival,
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://porchfest.test',
+      webRoot,
+      firstViewEntry: entry,
+      logger: false,
+    });
+  });
+  afterAll(() => app.close());
+
+  const page = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.body;
+  };
+  const startPlan = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="app-start">(.*?)<\/script>/.exec(html)![1]!) as {
+      entry: string;
+      modules: string[];
+      reads: string[];
+    };
+
+  it("sends /acts drawn, with the app's code named for after the first paint and no script of its own", async () => {
+    const html = await page('/acts');
+    expect(html).toContain(`<div id="root" data-first-view="server"><main><h1>${festival.name}</h1>`);
+    // The app's own script tags are gone; the small starter fetches them after the paint.
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/start-app-9.js"></script>');
+    expect(startPlan(html)).toEqual({
+      entry: '/assets/index-1.js',
+      modules: ['/assets/shared-3.js', '/assets/act-list-4.js'],
+      // index.html asks for the festival itself.
+      reads: ['/v1/acts?limit=1'],
+    });
+  });
+
+  it("cleans the drawn rich text with the server's sanitizer", async () => {
+    const html = await page('/acts');
+    expect(html).toMatch(/<p>bio<img src="https:\/\/example.org\/a.png"[^>]*><\/p>/);
+    expect(html).not.toMatch(/onclick|onerror|steal/);
+  });
+
+  it('leaves a page to the browser when a read fails or the drawing throws', async () => {
+    for (const url of ['/acts/999999', '/venues']) {
+      const html = await page(url);
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      expect(html, url).not.toContain('app-start');
+    }
+  });
+});
+
 describe('migrations', () => {
   it('run once: a second run at start applies nothing', async () => {
     expect(await migrate(t.testDb.db)).toEqual([]);

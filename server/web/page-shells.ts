@@ -38,20 +38,22 @@ function withHead(html: string, head: string): string {
 }
 
 /**
- * A page whose code (and data) the server names up front: its screen's source module, relative to
- * web/ (the Vite root), and the API read its first view waits for.
+ * A page whose code the server names up front: its screen's source module, relative to web/ (the
+ * Vite root).
  */
 interface Landing {
   screen: string;
-  /** The GET the screen makes first for a visitor who is not signed in; none when it has none. */
-  data?: string;
+  /**
+   * A page the server draws (decision 0048): its code is fetched after the drawn page is painted,
+   * and named not at all when the server did not draw it (the browser then draws it as before).
+   */
+  drawn?: true;
 }
 
 /**
- * The landing pages: the home and event pages (decision 0011), and the pages festival-goers open
- * from a shared link, a QR code or the home screen (decision 0048). Without these hints a phone
- * loads the app's script, runs it, and only then learns of the screen's chunk, and after that of
- * its data: two more round trips on the slowest network of the day.
+ * The landing pages: the home and event pages (decision 0011), and the lists and pages the server
+ * draws (decision 0048). Without these hints a phone loads the app's script, runs it, and only then
+ * learns of the screen's chunk: one more round trip on the slowest network of the day.
  */
 function landingFor(path: string, festival: FestivalConfig): Landing | undefined {
   switch (path) {
@@ -59,18 +61,14 @@ function landingFor(path: string, festival: FestivalConfig): Landing | undefined
       return { screen: 'features/public/routes/home.tsx' };
     case `/${festival.slug}`:
       return { screen: 'features/public/routes/event.tsx' };
-    case '/schedule':
-      return { screen: 'features/schedule/routes/schedule.tsx', data: '/v1/schedule' };
-    case '/myday':
-      return { screen: 'features/favourites/routes/my-day.tsx', data: '/v1/schedule' };
     case '/acts':
-      return { screen: 'features/acts/routes/act-list.tsx' };
+      return { screen: 'features/acts/routes/act-list.tsx', drawn: true };
     case '/venues':
-      return { screen: 'features/venues/routes/venue-list.tsx' };
+      return { screen: 'features/venues/routes/venue-list.tsx', drawn: true };
   }
   const detail = /^\/(acts|venues)\/[1-9][0-9]{0,9}$/.exec(path);
-  if (detail?.[1] === 'acts') return { screen: 'features/acts/routes/act-detail.tsx' };
-  if (detail?.[1] === 'venues') return { screen: 'features/venues/routes/venue-detail.tsx' };
+  if (detail?.[1] === 'acts') return { screen: 'features/acts/routes/act-detail.tsx', drawn: true };
+  if (detail?.[1] === 'venues') return { screen: 'features/venues/routes/venue-detail.tsx', drawn: true };
   return undefined;
 }
 
@@ -106,17 +104,16 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
   return {
     forPath: (path, head, firstView) => {
       const landing = landingFor(path, festival);
-      const code = landing ? codeFor(landing.screen) : NO_CODE;
+      const code = landing && (firstView || !landing.drawn) ? codeFor(landing.screen) : NO_CODE;
       // index.html already asks for the festival, which every page reads.
-      const reads = [...(landing?.data ? [landing.data] : []), ...(firstView?.reads ?? [])].filter(
-        (read) => read !== '/v1/festival',
-      );
+      const reads = (firstView?.reads ?? []).filter((read) => read !== '/v1/festival');
       const styles = code.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`);
       if (firstView && starter) {
         // The page shows without the app, which the server drew it for: a phone on a slow network
         // spends its first bytes on the page and its style sheets, and web/start-app.ts fetches the
         // app's code and reads once the page is painted. The app then takes over what the server
-        // drew (web/main.tsx reads the mark).
+        // drew (web/main.tsx reads the mark). The reads go as the app's API client sends them
+        // (CORS mode, no cookies), so its requests take these answers instead of asking again.
         const plan = {
           entry: appScripts[0],
           modules: [...appScripts.slice(1), ...code.scripts.map((f) => `/${f}`)],
@@ -134,10 +131,6 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
       const hints = [
         ...styles,
         ...code.scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
-        // Fetched as the app's API client fetches it (CORS mode, no cookies), so the app's request
-        // takes this response instead of asking again. Someone signed in sends a token with a
-        // list's request, which then goes out as before.
-        ...reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(read)}">`),
         ...(path === '/' && firstSlide ? [firstSlide] : []),
       ];
       return withHead(indexHtml, [head, ...hints].join('\n    '));
