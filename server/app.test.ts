@@ -324,9 +324,9 @@ describe('a page the server draws first (decision 0048)', () => {
     writeFileSync(
       entry,
       `export function firstViewReads(pathname) {
-        if (pathname === '/acts') return [{ path: '/v1/festival' }, { path: '/v1/acts?limit=1' }];
-        if (pathname.startsWith('/acts/')) return [{ path: '/v1' + pathname }];
-        if (pathname === '/venues') return [{ path: '/v1/festival' }];
+        if (pathname === '/acts') return [{ key: ['festival'], path: '/v1/festival' }, { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true }];
+        if (pathname.startsWith('/acts/')) return [{ key: ['acts', 'detail'], path: '/v1' + pathname }];
+        if (pathname === '/venues') return [{ key: ['festival'], path: '/v1/festival' }];
         return undefined;
       }
       export async function renderFirstView(url, { answers, sanitize }) {
@@ -355,12 +355,13 @@ describe('a page the server draws first (decision 0048)', () => {
     JSON.parse(/<script type="application\/json" id="app-start">(.*?)<\/script>/.exec(html)![1]!) as {
       entry: string;
       modules: string[];
-      reads: string[];
+      reads: unknown[];
     };
 
   it("sends /acts drawn, with the app's code named for after the first paint and no script of its own", async () => {
     const html = await page('/acts');
-    expect(html).toContain(`<div id="root" data-first-view="server"><main><h1>${festival.name}</h1>`);
+    expect(html).toMatch(/<div id="root" data-first-view="server" data-drawn-at="\d+"><main><h1>/);
+    expect(html).toContain(`<main><h1>${festival.name}</h1>`);
     // The app's own script tags are gone; the small starter fetches them after the paint.
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(html).not.toContain('rel="modulepreload"');
@@ -368,8 +369,11 @@ describe('a page the server draws first (decision 0048)', () => {
     expect(startPlan(html)).toEqual({
       entry: '/assets/index-1.js',
       modules: ['/assets/shared-3.js', '/assets/act-list-4.js'],
-      // index.html asks for the festival itself.
-      reads: ['/v1/acts?limit=1'],
+      // What the app seeds its queries with before it takes the page over.
+      reads: [
+        { key: ['festival'], path: '/v1/festival' },
+        { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true },
+      ],
     });
   });
 

@@ -301,16 +301,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       if (!isClientRoute(path)) return reply.callNotFound();
-      const firstView = await firstViews?.draw(request.url, async (read) => {
-        // As someone not signed in: the page is the same for everyone who opens it.
-        const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
-        const etag = answer.headers.etag;
-        return {
-          status: answer.statusCode,
-          etag: typeof etag === 'string' ? etag : undefined,
-          body: () => answer.json(),
-        };
-      });
+      const firstView = await firstViews?.draw(
+        request.url,
+        async (read) => {
+          // As someone not signed in: the page is the same for everyone who opens it.
+          const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
+          const etag = answer.headers.etag;
+          return {
+            status: answer.statusCode,
+            etag: typeof etag === 'string' ? etag : undefined,
+            body: () => answer.json(),
+          };
+        },
+        clock.now().getTime(),
+      );
       const html = shells.forPath(path, previewTags(await previews.forPath(path)), firstView);
       const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
       // Weak: the same content in every encoding @fastify/compress may send it in.

@@ -9,8 +9,10 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { firstViewReads, seedFirstView } from './app/first-view';
+import { firstViewReads } from './app/first-view';
+import { seedFirstView } from './app/seed-first-view';
 import { setSanitizerWithoutDom } from './components/rich-text/sanitize-rich-text';
+import { DrawnAt } from './lib/drawn-at';
 
 export { firstViewReads };
 
@@ -19,6 +21,8 @@ export interface RenderOptions {
   answers: readonly unknown[];
   /** Cleans stored rich text where there is no DOM for DOMPurify (the server's sanitizer). */
   sanitize: (html: string) => string;
+  /** The server's clock: what the schedule marks "Now" (the browser takes the page over with it). */
+  now: number;
 }
 
 /**
@@ -39,7 +43,9 @@ export async function renderFirstView(url: string, options: RenderOptions): Prom
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders client={client}>
-        <RouterProvider router={router} />
+        <DrawnAt value={options.now}>
+          <RouterProvider router={router} />
+        </DrawnAt>
       </AppProviders>
     </StrictMode>,
     {

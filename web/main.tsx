@@ -7,14 +7,15 @@ import './components/catalogue/entry-card.css';
 import './components/rich-text/bio-excerpt.css';
 import './components/rich-text/rich-text.css';
 import './features/favourites/favourites.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
-import { firstViewReads, seedFirstView } from './app/first-view';
 import { createAppRouter } from './app/router';
-import { apiGet } from './lib/api-client';
+import { apiGet, type ApiPath } from './lib/api-client';
+import { seedFirstView, type DrawnRead } from './app/seed-first-view';
+import { DrawnAt } from './lib/drawn-at';
 import { festivalQuery } from './lib/festival';
 import { currentSession } from './lib/session';
 import { registerServiceWorker } from './app/register-sw';
@@ -30,25 +31,33 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const app = (
+const app = (drawnAt?: number): ReactNode => (
   <StrictMode>
     <AppProviders client={queryClient}>
-      <RouterProvider router={createAppRouter()} />
+      <DrawnAt value={drawnAt}>
+        <RouterProvider router={createAppRouter()} />
+      </DrawnAt>
     </AppProviders>
   </StrictMode>
 );
 
 /**
  * A page the server drew (docs/decisions/0048) is taken over, not drawn again: the app makes the
- * reads the server drew it from (the page names them, so they are already on their way), then
- * hydrates it. If a read fails, the app draws the page itself, as it does every other page.
+ * reads the server drew it from (the page names them in #app-start, and web/start-app.ts has
+ * already sent them), then
+ * hydrates it at the moment it was drawn. If a read fails, the app draws the page itself, as it
+ * does every other page.
  */
 async function takeOver(element: HTMLElement, client: QueryClient): Promise<boolean> {
-  const reads = element.dataset.firstView === 'server' && firstViewReads(location.pathname, location.search);
+  if (element.dataset.firstView !== 'server') return false;
+  const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as {
+    reads?: DrawnRead[];
+  } | null;
+  const reads = plan?.reads;
   if (!reads) return false;
   try {
     const answers = await Promise.all(
-      reads.map((read) => apiGet<unknown>(read.path, { anonymous: true, quiet: true })),
+      reads.map((read) => apiGet<unknown>(read.path as ApiPath, { anonymous: true, quiet: true })),
     );
     seedFirstView(client, reads, answers);
   } catch {
@@ -56,11 +65,11 @@ async function takeOver(element: HTMLElement, client: QueryClient): Promise<bool
   }
   // Hydration works through the page in slices that yield to the browser. The page was drawn for
   // someone not signed in; a signed-in person's own buttons appear right after (useSession reads
-  // the session once hydrated), and their lists are asked for again with their token.
-  hydrateRoot(element, app, {
-    // The page changed between the server's drawing and now (an edit, the clock): React draws
-    // the part that differs again, which is all this needs to say.
-    onRecoverableError: (error) => console.info('The page was drawn again in the browser:', error),
+  // the session once hydrated), and their reads are asked for again with their token.
+  hydrateRoot(element, app(Number(element.dataset.drawnAt) || undefined), {
+    // The page changed between the server's drawing and now (an edit): React draws the part that
+    // differs again, which is all this needs to say.
+    onRecoverableError: (error) => console.info('Part of the page was drawn again in the browser:', error),
   });
   if (currentSession())
     void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== festivalQuery.queryKey[0] });
@@ -75,6 +84,6 @@ void takeOver(root, queryClient).then((tookOver) => {
   // holding the main thread in one long task: on a slow phone the page answers taps sooner
   // (Lighthouse's Total Blocking Time, docs/decisions/0011-public-pages-performance.md).
   startTransition(() => {
-    createRoot(root).render(app);
+    createRoot(root).render(app());
   });
 });

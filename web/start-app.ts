@@ -10,8 +10,8 @@ interface StartPlan {
   entry: string;
   /** Modules the entry and the page's screen import, fetched alongside it. */
   modules: string[];
-  /** API reads the app makes first (web/app/first-view.ts). */
-  reads: string[];
+  /** API reads the app takes the page over with (web/app/first-view.ts). */
+  reads: Array<{ path: string }>;
 }
 
 function add(tag: string, attributes: Record<string, string>): void {
@@ -23,7 +23,11 @@ function add(tag: string, attributes: Record<string, string>): void {
 function start(): void {
   const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as StartPlan | null;
   if (!plan) return;
-  for (const read of plan.reads) add('link', { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: read });
+  for (const { path } of plan.reads) {
+    // The festival is asked for by the page itself (index.html).
+    if (document.querySelector(`link[rel="preload"][href="${CSS.escape(path)}"]`)) continue;
+    add('link', { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: path });
+  }
   for (const module of plan.modules) add('link', { rel: 'modulepreload', crossorigin: '', href: module });
   add('script', { type: 'module', crossorigin: '', src: plan.entry });
 }

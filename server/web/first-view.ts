@@ -11,24 +11,39 @@ import { cleanStoredRichText } from '../lib/rich-text.js';
 export interface FirstView {
   /** The HTML that goes inside #root. */
   html: string;
-  /** The reads it was drawn from (GET paths), which the browser makes again to take it over. */
-  reads: string[];
+  /**
+   * The reads it was drawn from (GET paths, and the app's query keys for them), which the browser
+   * makes again to take it over.
+   */
+  reads: DrawnRead[];
+  /** When it was drawn (ms): the schedule's "Now" is this moment's, and the browser takes it over at it. */
+  drawnAt: number;
 }
 
 /** A public GET of this server's own API: its status, its ETag, and its JSON body when asked for. */
 export type ReadApi = (path: string) => Promise<{ status: number; etag: string | undefined; body: () => unknown }>;
 
 export interface FirstViews {
-  /** The first view of `url` (a path with its query), or undefined when the server does not draw it. */
-  draw(url: string, read: ReadApi): Promise<FirstView | undefined>;
+  /**
+   * The first view of `url` (a path with its query) at `now` (ms), or undefined when the server does
+   * not draw it.
+   */
+  draw(url: string, read: ReadApi, now: number): Promise<FirstView | undefined>;
+}
+
+/** A read as web/app/first-view.ts names it. */
+export interface DrawnRead {
+  key: unknown[];
+  path: string;
+  paged?: boolean;
 }
 
 /** What web/entry-server.tsx exports. */
 interface ServerEntry {
-  firstViewReads(pathname: string, search: string): Array<{ path: string }> | undefined;
+  firstViewReads(pathname: string, search: string): DrawnRead[] | undefined;
   renderFirstView(
     url: string,
-    options: { answers: readonly unknown[]; sanitize: (html: string) => string },
+    options: { answers: readonly unknown[]; sanitize: (html: string) => string; now: number },
   ): Promise<string | undefined>;
 }
 
@@ -49,7 +64,7 @@ export async function loadFirstViews(
   // it shows (the reads' ETags change with any edit, decisions 0007 and 0014), then sent as drawn.
   const kept = new Map<string, FirstView>();
   return {
-    async draw(url, read) {
+    async draw(url, read, now) {
       const { pathname, search } = new URL(url, 'http://localhost');
       const reads = entry.firstViewReads(pathname, search);
       if (!reads) return undefined;
@@ -57,17 +72,20 @@ export async function loadFirstViews(
       // A page whose data is missing (an unknown act) or failing is left to the browser, which
       // shows its own message for it.
       if (answers.some((a) => a.status !== 200)) return undefined;
+      // And once a minute at most: the schedule shows what plays now.
       const versions = answers.map((a) => a.etag);
-      const key = versions.every(Boolean) ? [url, ...versions].join('\n') : undefined;
+      const minute = Math.floor(now / 60_000);
+      const key = versions.every(Boolean) ? [url, minute, ...versions].join('\n') : undefined;
       const known = key === undefined ? undefined : kept.get(key);
       if (known) return known;
       try {
         const html = await entry.renderFirstView(url, {
           answers: answers.map((a) => a.body()),
           sanitize: cleanStoredRichText,
+          now,
         });
         if (html === undefined) return undefined;
-        const view = { html, reads: reads.map((r) => r.path) };
+        const view = { html, reads, drawnAt: now };
         if (key !== undefined) {
           // The oldest drawing goes first when the shelf is full.
           if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);

@@ -61,6 +61,8 @@ function landingFor(path: string, festival: FestivalConfig): Landing | undefined
       return { screen: 'features/public/routes/home.tsx' };
     case `/${festival.slug}`:
       return { screen: 'features/public/routes/event.tsx' };
+    case '/schedule':
+      return { screen: 'features/schedule/routes/schedule.tsx', drawn: true };
     case '/acts':
       return { screen: 'features/acts/routes/act-list.tsx', drawn: true };
     case '/venues':
@@ -105,8 +107,6 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
     forPath: (path, head, firstView) => {
       const landing = landingFor(path, festival);
       const code = landing && (firstView || !landing.drawn) ? codeFor(landing.screen) : NO_CODE;
-      // index.html already asks for the festival, which every page reads.
-      const reads = (firstView?.reads ?? []).filter((read) => read !== '/v1/festival');
       const styles = code.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`);
       if (firstView && starter) {
         // The page shows without the app, which the server drew it for: a phone on a slow network
@@ -117,7 +117,7 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
         const plan = {
           entry: appScripts[0],
           modules: [...appScripts.slice(1), ...code.scripts.map((f) => `/${f}`)],
-          reads,
+          reads: firstView.reads,
         };
         const start = [
           `<script type="application/json" id="app-start">${json(plan)}</script>`,
@@ -125,7 +125,7 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
         ];
         return withHead(indexHtml.replace(SCRIPT_LINES, ''), [head, ...styles, ...start].join('\n    ')).replace(
           ROOT,
-          () => `<div id="root" data-first-view="server">${firstView.html}</div>`,
+          () => `<div id="root" data-first-view="server" data-drawn-at="${firstView.drawnAt}">${firstView.html}</div>`,
         );
       }
       const hints = [

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { longDate } from '../../../contract/festival-time';
 import { useFestival } from '../../lib/festival';
 import { festivalDayOf } from '../../lib/festival-day';
@@ -9,8 +10,15 @@ import './print.css';
  */
 export function PrintHeader() {
   const { data: festival } = useFestival();
+  // The page's own address; on the server, which draws the page first (docs/decisions/0048), the
+  // path alone until the browser has taken the page over.
+  const origin = useSyncExternalStore(
+    unchanging,
+    () => window.location.origin,
+    () => '',
+  );
   if (!festival) return null;
-  const url = `${window.location.origin}/schedule`;
+  const url = `${origin}/schedule`;
   const day = festivalDayOf(festival);
   return (
     <div className="print-header" data-testid="print-header">
@@ -28,3 +36,5 @@ export function PrintHeader() {
     </div>
   );
 }
+
+const unchanging = () => () => {};

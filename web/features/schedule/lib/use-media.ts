@@ -15,9 +15,13 @@ function mediaStore(query: string) {
 // Bootstrap's md breakpoint: below it the schedule is by time, from it the spec's grid.
 const wide = mediaStore('(min-width: 768px)');
 
-/** Whether the screen is wide enough for the grid; only one of the two layouts is rendered. */
-export function useWideScreen(): boolean {
-  return useSyncExternalStore(wide.subscribe, wide.get, () => true);
+/**
+ * Whether the screen is wide enough for the grid; only one of the two layouts is rendered.
+ * Undefined where the width is not known: the server drawing the page, and the browser taking that
+ * page over (docs/decisions/0048), which then draw both and let the style sheet show one.
+ */
+export function useWideScreen(): boolean | undefined {
+  return useSyncExternalStore(wide.subscribe, wide.get, () => undefined);
 }
 
 let printing = false;

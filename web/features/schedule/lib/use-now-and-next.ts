@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { nowAndNext, type NowAndNext, type SlotWindow } from '../../../../contract/festival-time';
+import { useDrawnAt } from '../../../lib/drawn-at';
 import { festivalDayOf, festivalSlotWindows, type FestivalResponse } from '../../../lib/festival-day';
 
 // setTimeout takes at most a 32-bit delay; a later change is reached in steps.
@@ -12,8 +13,17 @@ const MAX_DELAY = 2 ** 31 - 1;
 export function useNowAndNext(festival: FestivalResponse): { windows: readonly SlotWindow[]; state: NowAndNext } {
   const windows = useMemo(() => festivalSlotWindows(festival), [festival]);
   const date = festivalDayOf(festival).date;
-  const [now, setNow] = useState(() => Date.now());
+  // A page the server drew is taken over at the moment it was drawn, then reads this device's clock.
+  const drawnAt = useDrawnAt();
+  const [now, setNow] = useState(() => drawnAt ?? Date.now());
+  const fromDrawing = useRef(drawnAt !== undefined);
   const state = useMemo(() => nowAndNext(windows, now, date, festival.timezone), [windows, now, date, festival]);
+
+  useEffect(() => {
+    if (drawnAt !== undefined || !fromDrawing.current) return;
+    fromDrawing.current = false;
+    setNow(Date.now());
+  }, [drawnAt]);
 
   useEffect(() => {
     if (state.changesAt === null) return;

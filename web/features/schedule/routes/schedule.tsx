@@ -72,10 +72,12 @@ function FilteredSchedule({ festival, entries }: { festival: FestivalConfig; ent
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const favourites = useFavourites();
-  // One layout is rendered, never both: paper always gets the grid.
+  // One layout is rendered: paper always gets the grid. Both only while the width is not known
+  // (the server's drawing and the browser taking it over, docs/decisions/0048), each shown by the
+  // style sheet on the screens it is for; the other goes as soon as the width is known.
   const wideScreen = useWideScreen();
   const printing = usePrinting();
-  const wide = wideScreen || printing;
+  const wide = printing || wideScreen;
   const { windows, state } = useNowAndNext(festival);
   const [picked, setPicked] = useState<number | null>(null);
   const all = useMemo(() => setsBySlot(entries), [entries]);
@@ -128,15 +130,30 @@ function FilteredSchedule({ festival, entries }: { festival: FestivalConfig; ent
         <Suspense fallback={<p>Loading the map…</p>}>
           <ScheduleMapView festival={festival} entries={rows} state={state} />
         </Suspense>
-      ) : wide ? (
-        <ScheduleGrid
-          entries={rows}
-          columns={scheduleColumns(festival)}
-          state={state}
-          shows={(entry, slot) => !filtered || shown.has(`${entry.id}-${slot}`)}
-        />
       ) : (
-        <SlotTabs windows={windows} state={state} sets={sets} selected={picked ?? state.open} onSelect={setPicked} />
+        <>
+          {wide !== false && (
+            <div className={wide === undefined ? 'd-none d-md-block' : undefined}>
+              <ScheduleGrid
+                entries={rows}
+                columns={scheduleColumns(festival)}
+                state={state}
+                shows={(entry, slot) => !filtered || shown.has(`${entry.id}-${slot}`)}
+              />
+            </div>
+          )}
+          {wide !== true && (
+            <div className={wide === undefined ? 'd-md-none' : undefined}>
+              <SlotTabs
+                windows={windows}
+                state={state}
+                sets={sets}
+                selected={picked ?? state.open}
+                onSelect={setPicked}
+              />
+            </div>
+          )}
+        </>
       )}
     </>
   );

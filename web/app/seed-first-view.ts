@@ -1,0 +1,24 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FestivalResponse } from '../../contract/festival';
+import { festivalQuery, receiveFestival } from '../lib/festival';
+
+/** One read a server-drawn page came from, as the server names it in the page (web/app/first-view.ts). */
+export interface DrawnRead {
+  key: QueryKey;
+  path: string;
+  paged?: boolean;
+}
+
+/**
+ * Puts the reads' answers (in the order of `reads`) into the app's query cache, as the queries' own
+ * fetches would have: the server's drawing (web/entry-server.tsx) and the browser taking the page
+ * over (web/main.tsx) start from the same cache.
+ */
+export function seedFirstView(client: QueryClient, reads: readonly DrawnRead[], answers: readonly unknown[]): void {
+  reads.forEach((read, i) => {
+    const data = answers[i];
+    if (read.key[0] === festivalQuery.queryKey[0]) receiveFestival(data as FestivalResponse);
+    // The screen revalidates it when it mounts, as it does on any visit: a 304 by its ETag.
+    client.setQueryData(read.key, read.paged ? { pages: [data], pageParams: [0] } : data);
+  });
+}
