@@ -63,13 +63,16 @@ async function takeOver(element: HTMLElement, client: QueryClient): Promise<bool
   } catch {
     return false;
   }
-  // Hydration works through the page in slices that yield to the browser. The page was drawn for
-  // someone not signed in; a signed-in person's own buttons appear right after (useSession reads
-  // the session once hydrated), and their reads are asked for again with their token.
-  hydrateRoot(element, app(Number(element.dataset.drawnAt) || undefined), {
-    // The page changed between the server's drawing and now (an edit): React draws the part that
-    // differs again, which is all this needs to say.
-    onRecoverableError: (error) => console.info('Part of the page was drawn again in the browser:', error),
+  // As a transition, so hydration too yields to the browser every few milliseconds, as the first
+  // render below does. The page was drawn for someone not signed in; a signed-in person's own
+  // buttons appear right after (useSession reads the session once hydrated), and their reads are
+  // asked for again with their token.
+  startTransition(() => {
+    hydrateRoot(element, app(Number(element.dataset.drawnAt) || undefined), {
+      // The page changed between the server's drawing and now (an edit): React draws the part that
+      // differs again, which is all this needs to say.
+      onRecoverableError: (error) => console.info('Part of the page was drawn again in the browser:', error),
+    });
   });
   if (currentSession())
     void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== festivalQuery.queryKey[0] });

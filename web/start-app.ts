@@ -14,10 +14,13 @@ interface StartPlan {
   reads: Array<{ path: string }>;
 }
 
+// The tags go into the head together, in one change of the document.
+const tags = document.createDocumentFragment();
+
 function add(tag: string, attributes: Record<string, string>): void {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  document.head.append(element);
+  tags.append(element);
 }
 
 function start(): void {
@@ -30,6 +33,7 @@ function start(): void {
   }
   for (const module of plan.modules) add('link', { rel: 'modulepreload', crossorigin: '', href: module });
   add('script', { type: 'module', crossorigin: '', src: plan.entry });
+  document.head.append(tags);
 }
 
 // A frame callback runs just before the next paint; the task it queues runs just after it.

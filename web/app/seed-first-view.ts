@@ -18,7 +18,16 @@ export function seedFirstView(client: QueryClient, reads: readonly DrawnRead[], 
   reads.forEach((read, i) => {
     const data = answers[i];
     if (read.key[0] === festivalQuery.queryKey[0]) receiveFestival(data as FestivalResponse);
-    // The screen revalidates it when it mounts, as it does on any visit: a 304 by its ETag.
     client.setQueryData(read.key, read.paged ? { pages: [data], pageParams: [0] } : data);
+    // Just fetched: the screen that takes the page over does not ask again as it mounts (the
+    // schedule's answer is half a megabyte to parse on a phone); later visits ask as always.
+    let justFetched = true;
+    client.setQueryDefaults(read.key, {
+      refetchOnMount: () => {
+        const again = !justFetched;
+        justFetched = false;
+        return again;
+      },
+    });
   });
 }
