@@ -68,29 +68,30 @@ export async function openSession(
  * lazy-page.tsx marks #root), so every test acts on the page as someone who waited a moment would.
  */
 export function waitForTakeOverOnLoad(page: Page): void {
-  const takenOver = () =>
-    // A function, not an expression: Playwright evaluates an expression in the page, which the
-    // app's CSP forbids. This project's Node types have no DOM, hence the cast.
-    page.waitForFunction(
-      () => (globalThis as unknown as PageGlobals).document.getElementById('root')?.dataset.firstView !== 'server',
-      undefined,
-      {
-        timeout: 30_000,
-      },
-    );
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     // A test that asks for the page as soon as it arrives (`waitUntil: 'commit'`) gets just that.
-    if (options?.waitUntil !== 'commit') await takenOver();
+    if (options?.waitUntil !== 'commit') await waitForTakeOver(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await takenOver();
+    await waitForTakeOver(page);
     return response;
   };
+}
+
+/** Waits until the app has taken the page over, if the server drew it (at once otherwise). */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  // A function, not an expression: Playwright evaluates an expression in the page, which the
+  // app's CSP forbids. This project's Node types have no DOM, hence the cast.
+  await page.waitForFunction(
+    () => (globalThis as unknown as PageGlobals).document.getElementById('root')?.dataset.firstView !== 'server',
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** The little of the page's DOM the harness reads (the e2e files are checked without the DOM types). */
