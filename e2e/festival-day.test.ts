@@ -11,6 +11,7 @@ import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
+import { waitForTakeOver } from './support/browser.js';
 
 const app = useE2eApp('festival-day');
 
@@ -151,9 +152,8 @@ describe('festival day on a phone', () => {
       const page = await tokyo.newPage();
       await openPhoneScheduleAt(page, time);
       await expect.poll(() => selectedTab(page).innerText()).toContain(label);
-      const text = await selectedTab(page).innerText();
-      if (marker) expect(text).toContain(marker);
-      else expect(text).not.toMatch(/Now|Next/);
+      if (marker) await expect.poll(() => selectedTab(page).innerText()).toContain(marker);
+      else await expect.poll(() => selectedTab(page).innerText()).not.toMatch(/Now|Next/);
     } finally {
       await tokyo.close();
     }
