@@ -21,7 +21,9 @@ import { isCleanPlainText } from '../../contract/text.js';
  * and bio and as a venue's address and bio, is fetched over HTTP as a link-preview robot does
  * (no JavaScript) from the built app, parsed as a browser parses it, and must come back as the
  * same text in the same tags, with the page's structure and scripts exactly those of a harmless
- * page: nothing broke out of an attribute or the title, and nothing active was added.
+ * page: nothing broke out of an attribute or the title, and nothing active was added. The page's
+ * first view, which the server draws with the same name and bio (decision 0048), must show the
+ * name as its heading and carry nothing active.
  */
 const festival = loadFestivalConfig('festival.config.json');
 let testDb: TestDb;
@@ -57,6 +59,20 @@ async function parsed(path: string) {
   const res = await fetch(`${baseUrl}${path}`);
   expect(res.status, path).toBe(200);
   const { document } = new JSDOM(await res.text()).window;
+  // The page's first view, drawn by the server with the same names and bios (decision 0048): it
+  // is checked on its own below; the rest of the page must stay exactly that of a harmless page.
+  const root = document.getElementById('root');
+  const drawn = root?.cloneNode(true);
+  root?.replaceChildren();
+  // When it was drawn differs from page to page.
+  root?.removeAttribute('data-drawn-at');
+  const headings = [...(drawn?.querySelectorAll('h1') ?? [])].map((h) => h.textContent);
+  const active = [...(drawn?.querySelectorAll('script, iframe, object, embed, base, meta, link, form') ?? [])].map(
+    (el) => el.tagName,
+  );
+  const scriptUrls = [...(drawn?.querySelectorAll('*') ?? [])].flatMap((el) =>
+    [...el.attributes].filter((a) => /^\s*(javascript|vbscript|data:text)/i.test(a.value)).map((a) => a.name),
+  );
   const meta = (key: string) =>
     [...document.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`)].map((m) =>
       m.getAttribute('content'),
@@ -65,11 +81,35 @@ async function parsed(path: string) {
   const shape = [...document.querySelectorAll('*')].map(
     (el) => `${el.tagName}[${[...el.attributes].map((a) => a.name).join(',')}]`,
   );
-  const scripts = [...document.querySelectorAll('script')].map((s) => `${s.getAttribute('src')}|${s.textContent}`);
-  const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
-    [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+  // The start plan (JSON the app reads, never run) differs by page only in the reads it names.
+  const scripts = [...document.querySelectorAll('script')].map((s) =>
+    s.getAttribute('type') === 'application/json'
+      ? `json|${planReads(s.textContent ?? '')}`
+      : `${s.getAttribute('src')}|${s.textContent}`,
   );
-  return { title: document.title, meta, shape, scripts, handlers, body: document.body.innerHTML };
+  const handlers = [
+    ...document.querySelectorAll('*'),
+    ...(drawn ? [drawn, ...drawn.querySelectorAll('*')] : []),
+  ].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`));
+  return {
+    title: document.title,
+    meta,
+    shape,
+    scripts,
+    handlers,
+    body: document.body.innerHTML,
+    drawn: { present: Boolean(drawn?.hasChildNodes()), headings, active, scriptUrls },
+  };
+}
+
+/** Whether a start plan is JSON naming only API reads: 'ok', else what is wrong. */
+function planReads(text: string): string {
+  try {
+    const plan = JSON.parse(text) as { reads?: Array<{ path?: unknown }> };
+    return plan.reads?.every((r) => typeof r.path === 'string' && r.path.startsWith('/v1/')) ? 'ok' : 'bad reads';
+  } catch {
+    return 'not JSON';
+  }
 }
 
 /**
@@ -87,7 +127,8 @@ describe(`link previews of hostile names and bios (${XSS_VECTORS.length} vectors
       `/acts/${(await post('/v1/acts', performer, actPayload('Harmless Act', '<p>Songs.</p>'))).id}`,
     );
     expect(baseline.handlers).toEqual([]);
-    expect(baseline.scripts.every((s) => /^\/assets\/[\w.-]+\.js\|$/.test(s))).toBe(true);
+    expect(baseline.scripts.every((s) => /^(\/assets\/[\w.-]+\.js\||json\|ok)$/.test(s))).toBe(true);
+    expect(baseline.drawn).toEqual({ present: true, headings: ['Harmless Act'], active: [], scriptUrls: [] });
     const problems: string[] = [];
     for (const [i, { family, payload }] of XSS_VECTORS.entries()) {
       const at = `vector ${i} (${family})`;
@@ -120,6 +161,13 @@ describe(`link previews of hostile names and bios (${XSS_VECTORS.length} vectors
         if (page.scripts.join(' ') !== baseline.scripts.join(' ')) problems.push(`${at} ${where}: scripts changed`);
         if (page.handlers.length > 0) problems.push(`${at} ${where}: event handlers ${page.handlers.join(', ')}`);
         if (page.body !== baseline.body) problems.push(`${at} ${where}: the body changed`);
+        // The drawn page: the name as its heading's text, nothing active, no script addresses.
+        if (!page.drawn.present) problems.push(`${at} ${where}: not drawn by the server`);
+        if (page.drawn.headings[0] !== name)
+          problems.push(`${at} ${where}: heading ${JSON.stringify(page.drawn.headings)}`);
+        if (page.drawn.active.length > 0) problems.push(`${at} ${where}: drawn ${page.drawn.active.join(', ')}`);
+        if (page.drawn.scriptUrls.length > 0)
+          problems.push(`${at} ${where}: script addresses in ${page.drawn.scriptUrls.join(', ')}`);
       }
     }
     expect(problems).toEqual([]);

@@ -14,12 +14,18 @@ declare module 'jsdom' {
     readonly textContent: string | null;
     readonly innerHTML: string;
     getAttribute(name: string): string | null;
+    hasChildNodes(): boolean;
+    cloneNode(deep: boolean): ParsedElement;
+    replaceChildren(): void;
+    removeAttribute(name: string): void;
+    querySelectorAll(selectors: string): Iterable<ParsedElement> & { readonly length: number };
   }
   interface ParsedDocument {
     readonly title: string;
     readonly body: ParsedElement;
     querySelector(selectors: string): ParsedElement | null;
     querySelectorAll(selectors: string): Iterable<ParsedElement> & { readonly length: number };
+    getElementById(id: string): ParsedElement | null;
   }
   export class JSDOM {
     constructor(html?: string);
