@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FestivalConfig } from '../contract/festival.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/migrate.js';
 import { loadFestivalConfig, parseFestivalConfig } from './features/festival/load.js';
@@ -189,6 +190,17 @@ describe('the web app', () => {
   });
 });
 
+/** The app serving a build in miniature at `webRoot` (the tests below write one). */
+const appServing = (festival: FestivalConfig, webRoot: string, extra: Partial<Parameters<typeof buildApp>[0]> = {}) =>
+  buildApp({
+    db: t.testDb.db,
+    festival,
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: 'http://porchfest.test',
+    webRoot,
+    ...extra,
+  });
+
 describe("the web app's landing pages", () => {
   // A build in miniature: index.html loading the entry chunk, and a manifest naming the home and
   // event screens' chunks (as `vite build` writes them).
@@ -225,13 +237,7 @@ describe("the web app's landing pages", () => {
         },
       }),
     );
-    app = await buildApp({
-      db: t.testDb.db,
-      festival,
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      webRoot,
-    });
+    app = await appServing(festival, webRoot);
   });
   afterAll(() => app.close());
 
@@ -334,15 +340,7 @@ describe('a page the server draws first (decision 0048)', () => {
         return '<main><h1>' + answers[0].name + '</h1>' + sanitize('<p onclick="steal()">bio<img src="https://example.org/a.png" onerror="steal()"></p>') + '</main>';
       }`,
     );
-    app = await buildApp({
-      db: t.testDb.db,
-      festival,
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'http://porchfest.test',
-      webRoot,
-      firstViewEntry: entry,
-      logger: false,
-    });
+    app = await appServing(festival, webRoot, { firstViewEntry: entry });
   });
   afterAll(() => app.close());
 
