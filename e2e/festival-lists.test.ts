@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FestivalConfigSchema } from '../contract/festival.js';
 import { slotWindows } from '../contract/festival-time.js';
@@ -18,6 +19,17 @@ beforeAll(async () => {
   festival = await seedFestival(app.baseUrl, { ...FULL_FESTIVAL, log: null });
 }, 600_000);
 
+/**
+ * Scrolls as a reader does on the way to "Show more": the list draws the rest of the cards it has
+ * (decision 0045), and the button moves down below them. Clicking at once would race that move.
+ */
+async function scrollToTheRest(page: Page, list: string, cards: number): Promise<void> {
+  await page.mouse.wheel(0, 600);
+  await expect
+    .poll(() => page.getByRole('list', { name: list }).locator(':scope > li').count(), { timeout: 30_000 })
+    .toBe(cards);
+}
+
 async function configuration() {
   return FestivalConfigSchema.parse(JSON.parse(await readFile(`${projectRoot}/festival.config.json`, 'utf8')));
 }
@@ -32,6 +44,7 @@ describe('the festival lists at festival scale', () => {
       await page.getByText('Found 600 results').waitFor();
       await page.getByText('Showing 100 of 600').waitFor();
       await expectNoAxeViolations(page);
+      await scrollToTheRest(page, 'Acts', 100);
       for (let shown = 200; shown <= 600; shown += 100) {
         await page.getByRole('button', { name: 'Show more' }).click();
         await page.getByText(`Showing ${shown} of 600`).waitFor();
@@ -64,6 +77,7 @@ describe('the festival lists at festival scale', () => {
       await page.goto(`${app.baseUrl}/venues`);
       await page.getByText('Showing 100 of 300').waitFor();
       await expectNoAxeViolations(page);
+      await scrollToTheRest(page, 'Venues', 100);
       await page.getByRole('button', { name: 'Show more' }).click();
       await page.getByText('Showing 200 of 300').waitFor();
       await expect(page.getByRole('list', { name: 'Venues' }).getByRole('article').count()).resolves.toBe(200);
