@@ -68,9 +68,15 @@ export async function loadFirstViews(
       const { pathname, search } = new URL(url, 'http://localhost');
       const reads = entry.firstViewReads(pathname, search);
       if (!reads) return undefined;
-      const answers = await Promise.all(reads.map((r) => read(r.path)));
       // A page whose data is missing (an unknown act) or failing is left to the browser, which
       // shows its own message for it.
+      let answers: Awaited<ReturnType<ReadApi>>[];
+      try {
+        answers = await Promise.all(reads.map((r) => read(r.path)));
+      } catch (error) {
+        log(error);
+        return undefined;
+      }
       if (answers.some((a) => a.status !== 200)) return undefined;
       // And once a minute at most: the schedule shows what plays now.
       const versions = answers.map((a) => a.etag);
