@@ -37,6 +37,9 @@ describe("the server's first view", () => {
       const card = page.getByRole('list', { name: 'Acts' }).getByRole('article', { name: 'Act: Crème Brûlée Quartet' });
       await expect(card.getByRole('link', { name: 'Crème Brûlée Quartet' }).isVisible()).resolves.toBe(true);
       await expect(card.getByText('Chansons douces — et café crème.').isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByText('This page can be read without JavaScript; favourites, filters and forms need it.').isVisible(),
+      ).resolves.toBe(true);
 
       await card.getByRole('link', { name: 'Crème Brûlée Quartet' }).click();
       await page.waitForURL(`${app.baseUrl}/acts/${act.id}`);

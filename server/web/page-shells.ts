@@ -123,10 +123,13 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
           `<script type="application/json" id="app-start">${json(plan)}</script>`,
           `<script type="module" crossorigin src="/${attr(starter)}"></script>`,
         ];
-        return withHead(indexHtml.replace(SCRIPT_LINES, ''), [head, ...styles, ...start].join('\n    ')).replace(
-          ROOT,
-          () => `<div id="root" data-first-view="server" data-drawn-at="${firstView.drawnAt}">${firstView.html}</div>`,
-        );
+        return withHead(indexHtml.replace(SCRIPT_LINES, ''), [head, ...styles, ...start].join('\n    '))
+          .replace(
+            ROOT,
+            () =>
+              `<div id="root" data-first-view="server" data-drawn-at="${firstView.drawnAt}">${firstView.html}</div>`,
+          )
+          .replace(NOSCRIPT, `<noscript>${DRAWN_NOSCRIPT}</noscript>`);
       }
       const hints = [
         ...styles,
@@ -142,6 +145,10 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
 const SCRIPT_TAGS = /<(script type="module"|link rel="modulepreload") crossorigin (src|href)="([^"]*)">(<\/script>)?/g;
 /** The same, each with its line. */
 const SCRIPT_LINES = new RegExp(`\\s*${SCRIPT_TAGS.source}`, 'g');
+
+/** index.html's word to a browser without JavaScript, and what a drawn page says instead. */
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+const DRAWN_NOSCRIPT = 'This page can be read without JavaScript; favourites, filters and forms need it.';
 
 /** index.html's empty root element, where the app draws. */
 const ROOT = /<div id="root"><\/div>/;
