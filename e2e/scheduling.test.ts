@@ -188,7 +188,8 @@ describe('the schedule page', () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('table.schedule-table').isVisible()).toBe(true);
+    // The page changes layout when the media change reaches it (a re-render), not in this call.
+    await expect.poll(() => page.locator('table.schedule-table').isVisible()).toBe(true);
     expect(await page.locator('header nav').first().isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
   });
