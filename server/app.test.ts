@@ -329,10 +329,11 @@ describe('a page the server draws first (decision 0048)', () => {
     const entry = join(root, 'entry-server.mjs');
     writeFileSync(
       entry,
-      `export function firstViewReads(pathname) {
-        if (pathname === '/acts') return [{ key: ['festival'], path: '/v1/festival' }, { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true }];
-        if (pathname.startsWith('/acts/')) return [{ key: ['acts', 'detail'], path: '/v1' + pathname }];
-        if (pathname === '/venues') return [{ key: ['festival'], path: '/v1/festival' }];
+      `export function firstView(pathname) {
+        const screen = 'features/acts/routes/act-list.tsx';
+        if (pathname === '/acts') return { screen, reads: [{ key: ['festival'], path: '/v1/festival' }, { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true }] };
+        if (pathname.startsWith('/acts/')) return { screen, reads: [{ key: ['acts', 'detail'], path: '/v1' + pathname }] };
+        if (pathname === '/venues') return { screen, reads: [{ key: ['festival'], path: '/v1/festival' }] };
         return undefined;
       }
       export async function renderFirstView(url, { answers, sanitize }) {

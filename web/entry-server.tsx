@@ -9,15 +9,15 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { firstViewReads } from './app/first-view';
+import { firstView } from './app/first-view';
 import { seedFirstView } from './app/seed-first-view';
 import { setSanitizerWithoutDom } from './components/rich-text/sanitize-rich-text';
 import { DrawnAt } from './lib/drawn-at';
 
-export { firstViewReads };
+export { firstView };
 
 export interface RenderOptions {
-  /** The reads firstViewReads named for this address, answered in the same order. */
+  /** The reads firstView named for this address, answered in the same order. */
   answers: readonly unknown[];
   /** Cleans stored rich text where there is no DOM for DOMPurify (the server's sanitizer). */
   sanitize: (html: string) => string;
@@ -31,7 +31,7 @@ export interface RenderOptions {
  */
 export async function renderFirstView(url: string, options: RenderOptions): Promise<string | undefined> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const reads = firstViewReads(pathname, search);
+  const reads = firstView(pathname, search)?.reads;
   if (!reads) return undefined;
   setSanitizerWithoutDom(options.sanitize);
   const client = createQueryClient();

@@ -13,7 +13,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
-import { apiGet, type ApiPath } from './lib/api-client';
+import { apiGet } from './lib/api-client';
 import { seedFirstView, type DrawnRead } from './app/seed-first-view';
 import { DrawnAt } from './lib/drawn-at';
 import { festivalQuery } from './lib/festival';
@@ -44,8 +44,7 @@ const app = (drawnAt?: number): ReactNode => (
 /**
  * A page the server drew (docs/decisions/0048) is taken over, not drawn again: the app makes the
  * reads the server drew it from (the page names them in #app-start, and web/start-app.ts has
- * already sent them), then
- * hydrates it at the moment it was drawn. If a read fails, the app draws the page itself, as it
+ * already sent them), then hydrates it at the moment it was drawn. If a read fails, the app draws the page itself, as it
  * does every other page.
  */
 async function takeOver(element: HTMLElement, client: QueryClient): Promise<boolean> {
@@ -57,7 +56,7 @@ async function takeOver(element: HTMLElement, client: QueryClient): Promise<bool
   if (!reads) return false;
   try {
     const answers = await Promise.all(
-      reads.map((read) => apiGet<unknown>(read.path as ApiPath, { anonymous: true, quiet: true })),
+      reads.map((read) => apiGet<unknown>(read.path, { anonymous: true, quiet: true })),
     );
     seedFirstView(client, reads, answers);
   } catch {

@@ -11,6 +11,8 @@ import { cleanStoredRichText } from '../lib/rich-text.js';
 export interface FirstView {
   /** The HTML that goes inside #root. */
   html: string;
+  /** The page's screen module, as the build's manifest names it: the code the page loads. */
+  screen: string;
   /**
    * The reads it was drawn from (GET paths, and the app's query keys for them), which the browser
    * makes again to take it over.
@@ -40,7 +42,7 @@ export interface DrawnRead {
 
 /** What web/entry-server.tsx exports. */
 interface ServerEntry {
-  firstViewReads(pathname: string, search: string): DrawnRead[] | undefined;
+  firstView(pathname: string, search: string): { screen: string; reads: DrawnRead[] } | undefined;
   renderFirstView(
     url: string,
     options: { answers: readonly unknown[]; sanitize: (html: string) => string; now: number },
@@ -66,8 +68,9 @@ export async function loadFirstViews(
   return {
     async draw(url, read, now) {
       const { pathname, search } = new URL(url, 'http://localhost');
-      const reads = entry.firstViewReads(pathname, search);
-      if (!reads) return undefined;
+      const page = entry.firstView(pathname, search);
+      if (!page) return undefined;
+      const { screen, reads } = page;
       // A page whose data is missing (an unknown act) or failing is left to the browser, which
       // shows its own message for it.
       let answers: Awaited<ReturnType<ReadApi>>[];
@@ -91,7 +94,7 @@ export async function loadFirstViews(
           now,
         });
         if (html === undefined) return undefined;
-        const view = { html, reads, drawnAt: now };
+        const view = { html, screen, reads, drawnAt: now };
         if (key !== undefined) {
           // The oldest drawing goes first when the shelf is full.
           if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);

@@ -38,41 +38,15 @@ function withHead(html: string, head: string): string {
 }
 
 /**
- * A page whose code the server names up front: its screen's source module, relative to web/ (the
- * Vite root).
+ * Landing pages the browser draws and the source module of their screen, relative to web/ (the
+ * Vite root): the home and event pages (decision 0011). Without these hints a phone loads the app's
+ * script, runs it, and only then learns of the screen's chunk: one more round trip. A page the
+ * server draws names its own screen (server/web/first-view.ts, decision 0048).
  */
-interface Landing {
-  screen: string;
-  /**
-   * A page the server draws (decision 0048): its code is fetched after the drawn page is painted,
-   * and named not at all when the server did not draw it (the browser then draws it as before).
-   */
-  drawn?: true;
-}
-
-/**
- * The landing pages: the home and event pages (decision 0011), and the lists and pages the server
- * draws (decision 0048). Without these hints a phone loads the app's script, runs it, and only then
- * learns of the screen's chunk: one more round trip on the slowest network of the day.
- */
-function landingFor(path: string, festival: FestivalConfig): Landing | undefined {
-  switch (path) {
-    case '/':
-      return { screen: 'features/public/routes/home.tsx' };
-    case `/${festival.slug}`:
-      return { screen: 'features/public/routes/event.tsx' };
-    case '/schedule':
-      return { screen: 'features/schedule/routes/schedule.tsx', drawn: true };
-    case '/acts':
-      return { screen: 'features/acts/routes/act-list.tsx', drawn: true };
-    case '/venues':
-      return { screen: 'features/venues/routes/venue-list.tsx', drawn: true };
-  }
-  const detail = /^\/(acts|venues)\/[1-9][0-9]{0,9}$/.exec(path);
-  if (detail?.[1] === 'acts') return { screen: 'features/acts/routes/act-detail.tsx', drawn: true };
-  if (detail?.[1] === 'venues') return { screen: 'features/venues/routes/venue-detail.tsx', drawn: true };
-  return undefined;
-}
+const LANDING_SCREENS = (festival: FestivalConfig): Record<string, string> => ({
+  '/': 'features/public/routes/home.tsx',
+  [`/${festival.slug}`]: 'features/public/routes/event.tsx',
+});
 
 interface ManifestChunk {
   file: string;
@@ -102,11 +76,12 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
   // The app's entry and the modules Vite preloads for it, as index.html names them.
   const appScripts = [...indexHtml.matchAll(SCRIPT_TAGS)].map((match) => match[3]!);
   const starter = manifest?.['start-app.ts']?.file;
+  const landings = LANDING_SCREENS(festival);
 
   return {
     forPath: (path, head, firstView) => {
-      const landing = landingFor(path, festival);
-      const code = landing && (firstView || !landing.drawn) ? codeFor(landing.screen) : NO_CODE;
+      const screen = firstView?.screen ?? landings[path];
+      const code = screen ? codeFor(screen) : NO_CODE;
       const styles = code.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`);
       if (firstView && starter) {
         // The page shows without the app, which the server drew it for: a phone on a slow network

@@ -1,12 +1,11 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { actKeys, actsFirstPage } from '../features/acts/api/get-acts';
 import { actListQuery, parseActFilters } from '../features/acts/lib/act-filters';
 import { announcementsKey } from '../features/announcements/api/get-announcements';
 import { venueKeys, venuesFirstPage } from '../features/venues/api/get-venues';
 import { parseVenueFilters, venueListQuery } from '../features/venues/lib/venue-filters';
-import type { ApiPath } from '../lib/api-client';
 import { festivalQuery } from '../lib/festival';
 import { scheduleKeys } from '../features/schedule/api/get-schedule';
+import type { DrawnRead } from './seed-first-view';
 
 /**
  * The pages the server draws before the app's code arrives (docs/decisions/0048): the schedule and
@@ -18,41 +17,46 @@ import { scheduleKeys } from '../features/schedule/api/get-schedule';
  * over the page it was sent (hydration) instead of drawing it again. The server writes the reads
  * into the page (#app-start), so the browser needs none of this module to take a page over.
  */
-export interface FirstViewRead {
-  /** The query the screen reads it through. */
-  key: QueryKey;
-  /** The GET, exactly as the screen asks for it. */
-  path: ApiPath;
-  /** The first page of a list that pages ("Show more"): kept as an infinite query's first page. */
-  paged?: boolean;
+export interface FirstView {
+  /** The screen's module, relative to web/ (as the build's manifest names it): its code and style. */
+  screen: string;
+  reads: DrawnRead[];
 }
 
 /** What every page's frame reads: the nav bar's edition, the committee's announcements. */
-const FRAME: FirstViewRead[] = [
+const FRAME: DrawnRead[] = [
   { key: festivalQuery.queryKey, path: '/v1/festival' },
   { key: announcementsKey, path: '/v1/announcements' },
 ];
 
-/** The reads a page's first view is drawn from, or undefined for a page the server does not draw. */
-export function firstViewReads(pathname: string, search: string): FirstViewRead[] | undefined {
+/** The first view of a page: its screen and reads, or undefined for a page the server does not draw. */
+export function firstView(pathname: string, search: string): FirstView | undefined {
   const params = new URLSearchParams(search);
   // The map view is Leaflet's, which needs a browser.
   if (pathname === '/schedule' && params.get('view') !== 'map') {
-    return [...FRAME, { key: scheduleKeys.all, path: '/v1/schedule' }];
+    const reads = [...FRAME, { key: scheduleKeys.all, path: '/v1/schedule' as const }];
+    return { screen: 'features/schedule/routes/schedule.tsx', reads };
   }
   if (pathname === '/acts') {
     const query = actListQuery(parseActFilters(params));
-    return [...FRAME, { key: actKeys.pages(query), path: actsFirstPage(query), paged: true }];
+    const reads = [...FRAME, { key: actKeys.pages(query), path: actsFirstPage(query), paged: true }];
+    return { screen: 'features/acts/routes/act-list.tsx', reads };
   }
   if (pathname === '/venues') {
     const query = venueListQuery(parseVenueFilters(params));
-    return [...FRAME, { key: venueKeys.pages(query), path: venuesFirstPage(query), paged: true }];
+    const reads = [...FRAME, { key: venueKeys.pages(query), path: venuesFirstPage(query), paged: true }];
+    return { screen: 'features/venues/routes/venue-list.tsx', reads };
   }
   const detail = /^\/(acts|venues)\/([1-9][0-9]{0,9})$/.exec(pathname);
-  if (detail) {
+  if (detail?.[1] === 'acts') {
     const id = Number(detail[2]);
-    const key = detail[1] === 'acts' ? actKeys.detail(id) : venueKeys.detail(id);
-    return [...FRAME, { key, path: `/v1/${detail[1]}/${id}` as ApiPath }];
+    const reads = [...FRAME, { key: actKeys.detail(id), path: `/v1/acts/${id}` as const }];
+    return { screen: 'features/acts/routes/act-detail.tsx', reads };
+  }
+  if (detail?.[1] === 'venues') {
+    const id = Number(detail[2]);
+    const reads = [...FRAME, { key: venueKeys.detail(id), path: `/v1/venues/${id}` as const }];
+    return { screen: 'features/venues/routes/venue-detail.tsx', reads };
   }
   return undefined;
 }

@@ -1,11 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FestivalResponse } from '../../contract/festival';
+import type { ApiPath } from '../lib/api-client';
 import { festivalQuery, receiveFestival } from '../lib/festival';
 
-/** One read a server-drawn page came from, as the server names it in the page (web/app/first-view.ts). */
+/** One read a server-drawn page comes from (web/app/first-view.ts), as the page names it (#app-start). */
 export interface DrawnRead {
+  /** The query the screen reads it through. */
   key: QueryKey;
-  path: string;
+  /** The GET, exactly as the screen asks for it. */
+  path: ApiPath;
+  /** The first page of a list that pages ("Show more"): kept as an infinite query's first page. */
   paged?: boolean;
 }
 

@@ -32,8 +32,8 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
     detail: (id: number) => [catalogue, 'detail', id] as const,
   };
 
-  const getList = (query: ListQuery, signal?: AbortSignal) =>
-    apiGet<List>(`/v1/${catalogue}${toQueryString(query)}`, { signal });
+  const listPath = (query: ListQuery) => `/v1/${catalogue}${toQueryString(query)}` as const;
+  const getList = (query: ListQuery, signal?: AbortSignal) => apiGet<List>(listPath(query), { signal });
 
   const listQuery = (query: ListQuery) =>
     queryOptions({
@@ -63,7 +63,7 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
   return {
     keys,
     /** The address of a list's first page, as the list asks for it. */
-    firstPagePath: (query: ListQuery) => `/v1/${catalogue}${toQueryString({ ...query, offset: 0 })}` as const,
+    firstPagePath: (query: ListQuery) => listPath({ ...query, offset: 0 }),
     useList: (query: ListQuery, options: { enabled?: boolean } = {}) =>
       useQuery({ ...listQuery(query), enabled: options.enabled ?? true }),
     usePages: (query: ListQuery) => useInfiniteQuery(pagesQuery(query)),

@@ -4,11 +4,6 @@ import type { FestivalResponse } from '../../contract/festival';
 import { registerZoneTable } from '../../contract/festival-time';
 import { apiGet } from './api-client';
 
-/**
- * The configuration does not change while a page is open, but the committee's switches (the rain
- * date, the schedule's release) can: a page open for a while asks again when it is looked at after
- * five minutes, at the cost of a 304 (the app's other queries do not refetch on focus).
- */
 /** Takes the festival in: its time zone's table goes to festival time (contract/festival-time.ts). */
 export function receiveFestival(festival: FestivalResponse): FestivalResponse {
   // A copy kept by an older service worker may lack the table: festival time then asks Intl.
@@ -16,6 +11,11 @@ export function receiveFestival(festival: FestivalResponse): FestivalResponse {
   return festival;
 }
 
+/**
+ * The configuration does not change while a page is open, but the committee's switches (the rain
+ * date, the schedule's release) can: a page open for a while asks again when it is looked at after
+ * five minutes, at the cost of a 304 (the app's other queries do not refetch on focus).
+ */
 export const festivalQuery = queryOptions({
   queryKey: ['festival'],
   queryFn: async ({ signal }) =>
