@@ -65,6 +65,41 @@ export function insideBounds(bounds: [[number, number], [number, number]], lat: 
   return lat >= south && lat <= north && lng >= west && lng <= east;
 }
 
+/**
+ * Matchmaking's rules and weights (docs/decisions/0049-matchmaking.md, docs/behaviour.md#matchmaking):
+ * a festival tunes them here without code. Every field has a default, so the section is optional.
+ */
+export const MatchingConfigSchema = z
+  .object({
+    /** Two amplified acts never play one slot at porches closer than this (metres), when both have pins. */
+    earshot_m: z.number().min(0).max(5000).default(80),
+    /** Two acts of one performer account in consecutive slots play at most this far apart (metres). */
+    max_walk_m: z.number().min(0).max(50_000).default(600),
+    /** How many suggestions a venue slot or an act shows at most. */
+    suggestions: z.number().int().min(1).max(100).default(10),
+    /** Points of each soft reason; a suggestion's score is the sum of its reasons' points. */
+    weights: z
+      .object({
+        /** The act's genre is one the porch asked for (or the porch takes every genre). */
+        genre: z.number().min(0).max(100).default(3),
+        /** The act's size is exactly the porch's preferred size. */
+        size: z.number().min(0).max(100).default(1),
+        /** Both can play on the rain date. */
+        rain: z.number().min(0).max(100).default(1),
+        /** The host and the act's owner have written to each other through the app. */
+        contact: z.number().min(0).max(100).default(2),
+        /** The act's preferred-venue text names the porch's street. */
+        street: z.number().min(0).max(100).default(2),
+        /** The act has no porch yet: spreads the festival over more acts. */
+        unplaced: z.number().min(0).max(100).default(1),
+      })
+      .prefault({}),
+    /** The committee's draft schedule: how long the solver may search (seconds). */
+    solver_time_limit_s: z.number().min(1).max(600).default(60),
+  })
+  .prefault({});
+export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
+
 /** One edition of the festival. Next year's edition is a change to festival.config.json only. */
 export const FestivalConfigSchema = z.object({
   name: z.string().min(1),
@@ -101,6 +136,7 @@ export const FestivalConfigSchema = z.object({
   schedule_release: z.object({ date: isoDate, time: clockTime }).optional(),
   /** Without it there is no porch map, and pins are only checked to be on the globe. */
   map: MapConfigSchema.optional(),
+  matching: MatchingConfigSchema,
 });
 export type FestivalConfig = z.infer<typeof FestivalConfigSchema>;
 export type SlotConfig = z.infer<typeof SlotConfigSchema>;

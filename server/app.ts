@@ -49,6 +49,7 @@ import { mediaRoutes } from './features/media/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { commentRoutes } from './features/messages/comment-routes.js';
 import { contactRoutes } from './features/messages/contact-routes.js';
+import { matchingRoutes } from './features/matching/routes.js';
 import { schedulingRoutes } from './features/scheduling/routes.js';
 import { flushScheduleNotices } from './features/scheduling/notices.js';
 
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(contactRoutes(deps), { prefix: '/contact' });
       // PATCH /venues/:id, GET /acts/unmatched and GET /schedule: no prefix of its own.
       await v1.register(schedulingRoutes(deps));
+      await v1.register(matchingRoutes(deps));
       // GET /announcements and the desk's /admin/announcements.
       await v1.register(announcementRoutes(deps));
       v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

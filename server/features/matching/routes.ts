@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../contract/forms.js';
+import {
+  ActSuggestionsResponseSchema,
+  ExplainQuerySchema,
+  ExplainResponseSchema,
+  MatchingHealthSchema,
+  VenueSuggestionsQuerySchema,
+  VenueSuggestionsResponseSchema,
+} from '../../../contract/matching.js';
+import type { Deps } from '../../deps.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { ErrorResponses } from '../../lib/openapi.js';
+import { authHooks, currentUser } from '../auth/authenticate.js';
+import { isOwnerOrAdmin } from '../auth/policy.js';
+import { assess, type Audience } from './fit.js';
+import { matchingHealth, suggestActs, suggestVenues } from './suggest.js';
+import { allContacts, contactsOfHost, contactsOfPerformer, FitWorldCache } from './world.js';
+
+/**
+ * Matchmaking (docs/decisions/0049-matchmaking.md): suggestions for a host's slot and for a
+ * performer's act, why a pair is not suggested, and the committee's view of the matching. Each
+ * route signs the caller in before it reads its query, and checks ownership on the server.
+ */
+export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db, festival } = deps;
+  const { requireUser, requireRole } = authHooks(deps);
+  const worlds = new FitWorldCache(db, festival);
+  const tags = ['matching'];
+  const limit = festival.matching.suggestions;
+
+  return async (app) => {
+    app.get(
+      '/venues/:id/suggestions',
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          querystring: VenueSuggestionsQuerySchema,
+          response: { 200: VenueSuggestionsResponseSchema, ...ErrorResponses },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const world = await worlds.get();
+        const venue = world.venues.get(request.params.id);
+        if (!venue) throw notFound('Venue not found');
+        if (!isOwnerOrAdmin(user, venue.owner_id)) throw forbidden();
+        const contacts = await contactsOfHost(db.kysely, venue.owner_id);
+        return suggestActs(world, venue.id, request.query.slot_def, (p) => contacts.has(p), limit);
+      },
+    );
+
+    app.get(
+      '/acts/:id/suggestions',
+      {
+        preValidation: requireUser,
+        schema: { tags, params: IdParamsSchema, response: { 200: ActSuggestionsResponseSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const world = await worlds.get();
+        const act = world.acts.get(request.params.id);
+        if (!act) throw notFound('Act not found');
+        if (!isOwnerOrAdmin(user, act.owner_id)) throw forbidden();
+        const contacts = await contactsOfPerformer(db.kysely, act.owner_id);
+        return suggestVenues(world, act.id, (h) => contacts.has(h), limit);
+      },
+    );
+
+    app.get(
+      '/matches/explain',
+      {
+        preValidation: requireUser,
+        schema: { tags, querystring: ExplainQuerySchema, response: { 200: ExplainResponseSchema, ...ErrorResponses } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { venue_id, slot_def, act_id, open_slot } = request.query;
+        const world = await worlds.get();
+        const venue = world.venues.get(venue_id);
+        if (!venue) throw notFound('Venue not found');
+        const act = world.acts.get(act_id);
+        if (!act) throw notFound('Act not found');
+        const isHost = user.id === venue.owner_id;
+        const isPerformer = user.id === act.owner_id;
+        if (!isHost && !isPerformer && !user.is_admin) throw forbidden();
+        // A hidden act or porch does not exist for the other side (docs/behaviour.md#moderation).
+        if (act.hidden && !isPerformer && !user.is_admin) throw notFound('Act not found');
+        if (venue.hidden && !isHost && !user.is_admin) throw notFound('Venue not found');
+        // Each side reads its own sentences; an admin reads the committee's.
+        const audience: Audience = isHost ? 'host' : isPerformer ? 'performer' : 'committee';
+        const contacts = await contactsOfHost(db.kysely, venue.owner_id);
+        // Only the porch's own host (or an admin) may ask as the editor does.
+        const openSlot = open_slot && (isHost || user.is_admin);
+        const result = assess(world, venue.id, slot_def, act.id, { inTouch: contacts.has(act.owner_id) }, audience, {
+          openSlot,
+        });
+        if (!result) throw notFound();
+        return result;
+      },
+    );
+
+    app.get(
+      '/admin/matching',
+      {
+        preValidation: requireRole('admin'),
+        schema: { tags: ['admin', ...tags], response: { 200: MatchingHealthSchema, ...ErrorResponses } },
+      },
+      async () => {
+        const world = await worlds.get();
+        const contacts = await allContacts(db.kysely);
+        return matchingHealth(world, (h, p) => contacts.has(`${h}|${p}`));
+      },
+    );
+  };
+}

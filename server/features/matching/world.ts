@@ -1,0 +1,216 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Genre, SlotDef } from '../../../contract/choices.js';
+import type { Database } from '../../db/schema.js';
+import type { Db } from '../../db/connection.js';
+import { readSettings } from '../scheduling/release.js';
+import {
+  FitWorld,
+  type ActSize,
+  type FitAct,
+  type FitFestival,
+  type FitVenue,
+  type SoundSystem,
+  type VenueSize,
+} from './fit.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** Every venue and act as the fit model reads them, with the sets their slots hold now. */
+export async function loadFitData(q: Q): Promise<{ venues: FitVenue[]; acts: FitAct[] }> {
+  const [venueRows, genreRows, slotRows, actRows, actSlotRows] = await Promise.all([
+    q
+      .selectFrom('venues')
+      .select([
+        'id',
+        'creator_id',
+        'address',
+        'size_pref',
+        'provide_electric',
+        'provide_sound_system',
+        'rain_date_available',
+        'latitude',
+        'longitude',
+        'hidden_at',
+      ])
+      .orderBy('id')
+      .execute(),
+    q.selectFrom('venue_genres').select(['venue_id', 'genre']).execute(),
+    q.selectFrom('venue_slots').select(['venue_id', 'slot_def', 'scheduled_act_id']).execute(),
+    q
+      .selectFrom('acts')
+      .select([
+        'id',
+        'creator_id',
+        'name',
+        'type',
+        'size',
+        'sound_system',
+        'rain_date_available',
+        'venue_pref',
+        'hidden_at',
+      ])
+      .orderBy('id')
+      .execute(),
+    q.selectFrom('act_slots').select(['act_id', 'slot_def']).execute(),
+  ]);
+  const genres = group(
+    genreRows,
+    (r) => r.venue_id,
+    (r) => r.genre as Genre,
+  );
+  const slots = group(
+    slotRows,
+    (r) => r.venue_id,
+    (r) => [r.slot_def as SlotDef, r.scheduled_act_id] as const,
+  );
+  const preferred = group(
+    actSlotRows,
+    (r) => r.act_id,
+    (r) => r.slot_def as SlotDef,
+  );
+  const venues = venueRows.map((v): FitVenue => ({
+    id: v.id,
+    owner_id: v.creator_id,
+    address: v.address,
+    size_pref: v.size_pref as VenueSize,
+    electric: v.provide_electric === 'yes',
+    sound_system: v.provide_sound_system === 'yes',
+    rain_ok: Boolean(v.rain_date_available),
+    genres: genres.get(v.id) ?? [],
+    lat: v.latitude,
+    lng: v.longitude,
+    hidden: v.hidden_at !== null,
+    slots: new Map(slots.get(v.id) ?? []),
+  }));
+  const acts = actRows.map((a): FitAct => ({
+    id: a.id,
+    owner_id: a.creator_id,
+    name: a.name,
+    genre: a.type as Genre,
+    size: a.size as ActSize,
+    sound: a.sound_system as SoundSystem,
+    rain_ok: Boolean(a.rain_date_available),
+    preferred: preferred.get(a.id) ?? [],
+    venue_pref: a.venue_pref,
+    hidden: a.hidden_at !== null,
+  }));
+  return { venues, acts };
+}
+
+function group<R, K, V>(rows: readonly R[], key: (r: R) => K, value: (r: R) => V): Map<K, V[]> {
+  const out = new Map<K, V[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(value(r));
+    else out.set(k, [value(r)]);
+  }
+  return out;
+}
+
+/**
+ * The fit world of the current catalogue, kept per process and rebuilt when the catalogue's
+ * version (migration 0005: every venue, slot, act and preferred-slot change bumps it) or the
+ * rain-date switch changes, so a suggestion costs two one-row reads and the ranking itself.
+ * Concurrent requests for a stale world share one rebuild.
+ */
+export class FitWorldCache {
+  private current: { key: string; world: FitWorld } | null = null;
+  private pending: { key: string; promise: Promise<FitWorld> } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly festival: FitFestival,
+  ) {}
+
+  async get(): Promise<FitWorld> {
+    const q = this.db.kysely;
+    // Read before the data: the data is then at least as new as the key it is kept under.
+    const [version, settings] = await Promise.all([
+      q.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow(),
+      readSettings(q),
+    ]);
+    const key = `${Number(version.version)}|${settings.rain_date_active ? 'rain' : 'fair'}`;
+    if (this.current?.key === key) return this.current.world;
+    if (this.pending?.key === key) return this.pending.promise;
+    const promise = loadFitData(q).then(
+      ({ venues, acts }) => new FitWorld(this.festival, venues, acts, settings.rain_date_active),
+    );
+    this.pending = { key, promise };
+    try {
+      const world = await promise;
+      this.current = { key, world };
+      return world;
+    } finally {
+      if (this.pending?.promise === promise) this.pending = null;
+    }
+  }
+}
+
+/**
+ * The performer accounts a host has been in touch with through the app: they wrote about one of
+ * the host's porches, or the host wrote about one of their acts.
+ */
+export async function contactsOfHost(q: Q, hostId: number): Promise<Set<number>> {
+  const [wroteToHost, hostWrote] = await Promise.all([
+    q
+      .selectFrom('comments')
+      .innerJoin('venues', 'venues.id', 'comments.venue_id')
+      .where('venues.creator_id', '=', hostId)
+      .where('comments.sender_id', 'is not', null)
+      .select('comments.sender_id')
+      .distinct()
+      .execute(),
+    q
+      .selectFrom('comments')
+      .innerJoin('acts', 'acts.id', 'comments.act_id')
+      .where('comments.sender_id', '=', hostId)
+      .select('acts.creator_id')
+      .distinct()
+      .execute(),
+  ]);
+  return new Set([...wroteToHost.map((r) => r.sender_id!), ...hostWrote.map((r) => r.creator_id)]);
+}
+
+/** The hosts a performer account has been in touch with (the same pairs, seen from the act's side). */
+export async function contactsOfPerformer(q: Q, performerId: number): Promise<Set<number>> {
+  const [wroteToPerformer, performerWrote] = await Promise.all([
+    q
+      .selectFrom('comments')
+      .innerJoin('acts', 'acts.id', 'comments.act_id')
+      .where('acts.creator_id', '=', performerId)
+      .where('comments.sender_id', 'is not', null)
+      .select('comments.sender_id')
+      .distinct()
+      .execute(),
+    q
+      .selectFrom('comments')
+      .innerJoin('venues', 'venues.id', 'comments.venue_id')
+      .where('comments.sender_id', '=', performerId)
+      .select('venues.creator_id')
+      .distinct()
+      .execute(),
+  ]);
+  return new Set([...wroteToPerformer.map((r) => r.sender_id!), ...performerWrote.map((r) => r.creator_id)]);
+}
+
+/** Every (host, performer) pair in touch, as `${host}|${performer}`, for the committee's view. */
+export async function allContacts(q: Q): Promise<Set<string>> {
+  const [aboutVenues, aboutActs] = await Promise.all([
+    q
+      .selectFrom('comments')
+      .innerJoin('venues', 'venues.id', 'comments.venue_id')
+      .where('comments.sender_id', 'is not', null)
+      .select(['venues.creator_id as host', 'comments.sender_id as performer'])
+      .distinct()
+      .execute(),
+    q
+      .selectFrom('comments')
+      .innerJoin('acts', 'acts.id', 'comments.act_id')
+      .where('comments.sender_id', 'is not', null)
+      .select(['comments.sender_id as host', 'acts.creator_id as performer'])
+      .distinct()
+      .execute(),
+  ]);
+  return new Set([...aboutVenues, ...aboutActs].map((r) => `${r.host}|${r.performer}`));
+}
