@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Act } from '../../../../contract/acts';
 import { slotNumber } from '../../../../contract/act-status';
 import { ActSizeList, GenreList, PerformerSoundSystemList } from '../../../../contract/choices';
@@ -13,9 +14,11 @@ import { ActStatus } from './act-status';
 
 interface ActCardProps extends EntryCardOptions {
   act: Act;
+  /** What its owner's screens add at the card's foot (My Acts: the porches that fit). */
+  children?: ReactNode;
 }
 
-export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted }: ActCardProps) {
+export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted, children }: ActCardProps) {
   const remove = useDeleteAct();
   const path = `/acts/${act.id}`;
   // docs/behaviour.md#venue-and-act-cards: a preferred slot shows as its number ('Slot 1' shows as
@@ -53,6 +56,7 @@ export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted 
         </p>
       )}
       <EntryActions kind="act" path={path} entry={act} name={act.name} remove={remove} onDeleted={onDeleted} />
+      {children}
     </EntryCard>
   );
 }

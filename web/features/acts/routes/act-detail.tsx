@@ -4,6 +4,7 @@ import { routeId } from '../../../components/catalogue/route-id';
 import { OfflineAct } from '../../offline/from-schedule';
 import { useAct } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
+import { OwnerActSuggestions } from '../components/owner-act-suggestions';
 import { AdminModerationPanel } from '../../admin/components/admin-moderation-panel';
 import { ReceivedMessages } from '../../messages/components/received-messages';
 
@@ -24,6 +25,8 @@ export function ActDetail() {
       {(a) => (
         <>
           <ActCard act={a} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/acts')} />
+          {/* Its owner (and admins) see the porches that fit it, once the app knows who they are. */}
+          <OwnerActSuggestions act={a} />
           <AdminModerationPanel kind="act" id={a.id} name={a.name} hidden={a.hidden} />
           {/* The owner (and admins) see the messages people sent about it. */}
           <ReceivedMessages entityType="act" entityId={a.id} ownerId={a.creator_id} />

@@ -5,6 +5,7 @@ import { hasRole } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { useActs } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
+import { ActSuggestionsDisclosure } from '../components/owner-act-suggestions';
 
 export const MY_ACTS_EMPTY = 'You have not created any acts yet. Use the New Act button to create an act.';
 
@@ -25,7 +26,11 @@ export function MyActs() {
       empty={MY_ACTS_EMPTY}
       listLabel="My acts"
     >
-      {(act) => <ActCard act={act} onDeleted={() => void navigate('/acts')} />}
+      {(act) => (
+        <ActCard act={act} onDeleted={() => void navigate('/acts')}>
+          <ActSuggestionsDisclosure act={act} />
+        </ActCard>
+      )}
     </MyEntries>
   );
 }

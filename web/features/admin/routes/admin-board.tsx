@@ -12,11 +12,13 @@ import { AuditLog } from '../components/audit-log';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { ExportsPanel } from '../components/exports-panel';
 import { MailPanel } from '../components/mail-panel';
+import { MatchingPanel } from '../components/matching-panel';
 import { RainDatePanel } from '../components/rain-date-panel';
 import { ReleasePanel } from '../components/release-panel';
 
 /** The desk's panels below the dashboard, in order, each a section named by its heading. */
 const PANELS = [
+  { id: 'desk-matching', title: 'Matching', Panel: MatchingPanel },
   { id: 'desk-release', title: 'Schedule release', Panel: ReleasePanel },
   { id: 'desk-rain', title: 'Rain date', Panel: RainDatePanel },
   { id: 'desk-announcements', title: 'Announcements', Panel: AnnouncementsPanel },
