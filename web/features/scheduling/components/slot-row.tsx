@@ -3,6 +3,9 @@ import Form from 'react-bootstrap/Form';
 import { Genres, type SlotDef } from '../../../../contract/enums';
 import type { UnmatchedAct } from '../../../../contract/schedule';
 import { useUnmatchedActs } from '../api/get-unmatched-acts';
+import { useVenueSuggestions } from '../api/get-venue-suggestions';
+import { ChosenActFit } from './chosen-act-fit';
+import { SlotSuggestions } from './slot-suggestions';
 
 export interface SlotChoice {
   available: boolean;
@@ -26,7 +29,8 @@ const label = (act: Pick<UnmatchedAct, 'name' | 'type'>) => `${act.name} (${Genr
 
 /**
  * docs/behaviour.md#slots-and-schedule-editor: one slot of the editor, an availability switch and
- * the act to schedule ('--' for none).
+ * the act to schedule ('--' for none); below them the matchmaking of docs/decisions/0049: the
+ * rules the chosen act breaks here, and the acts suggested for the slot.
  */
 export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabled }: Props) {
   const choices = useUnmatchedActs(venueId, slot);
@@ -35,6 +39,7 @@ export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabl
   const others = acts.filter((a) => !a.preferred_slots.includes(slot));
   const savedMissing = savedAct && !acts.some((a) => a.id === savedAct.id);
   const id = slot.replace(' ', '-').toLowerCase();
+  const suggestions = useVenueSuggestions(venueId, slot);
 
   // A chosen act that is no longer offered (another host just took that time: the save got a
   // 409 and the choices were reloaded) goes back to '--', so the screen shows what would be sent.
@@ -43,6 +48,12 @@ export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabl
   useEffect(() => {
     if (choices.isSuccess && value.actId !== '' && !offered) onChange({ ...value, actId: '' });
   }, [choices.isSuccess, offered, value, onChange]);
+
+  const chosenId = value.available && value.actId !== '' ? Number(value.actId) : null;
+  const chosenName =
+    acts.find((a) => a.id === chosenId)?.name ?? (savedAct?.id === chosenId ? savedAct?.name : undefined);
+  const chosenSuggestion = suggestions.data?.data.find((s) => s.act_id === chosenId) ?? null;
+  const describedBy = [`${id}-fit`, choices.isError ? `${id}-choices-error` : null].filter(Boolean).join(' ');
 
   return (
     <fieldset className="slot-row border rounded p-3 mb-3">
@@ -66,7 +77,7 @@ export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabl
           value={value.available ? value.actId : ''}
           disabled={disabled || !value.available}
           onChange={(e) => onChange({ ...value, actId: e.currentTarget.value })}
-          aria-describedby={choices.isError ? `${id}-choices-error` : undefined}
+          aria-describedby={describedBy}
         >
           <option value="">--</option>
           {savedMissing && <option value={String(savedAct.id)}>{savedAct.name}</option>}
@@ -94,7 +105,22 @@ export function SlotRow({ venueId, slot, time, savedAct, value, onChange, disabl
             The acts for this slot could not be loaded.
           </Form.Text>
         )}
+        <ChosenActFit
+          id={`${id}-fit`}
+          venueId={venueId}
+          slot={slot}
+          act={chosenId !== null && chosenName !== undefined ? { id: chosenId, name: chosenName } : null}
+          suggested={chosenSuggestion}
+          suggestionsSettled={!suggestions.isPending}
+        />
       </Form.Group>
+      <SlotSuggestions
+        venueId={venueId}
+        slot={slot}
+        chosenActId={value.available ? value.actId : ''}
+        disabled={disabled}
+        onChoose={(s) => onChange({ available: true, actId: String(s.act_id) })}
+      />
     </fieldset>
   );
 }

@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { useVenueForSlots } from '../api/get-venue';
 import { useUpdateVenueSlots } from '../api/update-venue-slots';
 import { SlotRow, type SlotChoice } from '../components/slot-row';
+import { WhyNotOffered } from '../components/why-not-offered';
 
 type Choices = Record<SlotDef, SlotChoice>;
 
@@ -102,7 +103,7 @@ function SlotsForm({ venue }: { venue: Venue }) {
       </p>
       <p>
         Turn on the slots your porch offers, and choose the act to play in each. An act already playing that time at
-        another venue is not offered.
+        another venue is not offered. Below each slot are the acts that fit it best, and why.
       </p>
       <form noValidate onSubmit={onSubmit} aria-describedby={submitted && noSlot ? 'slots-required' : undefined}>
         {SLOT_DEFS.map((slot) => (
@@ -140,6 +141,7 @@ function SlotsForm({ venue }: { venue: Venue }) {
           </Link>
         </div>
       </form>
+      <WhyNotOffered venueId={venue.id} timeOf={(slot) => slotTime(festival, slot)} />
     </>
   );
 }
