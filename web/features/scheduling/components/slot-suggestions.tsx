@@ -56,10 +56,12 @@ export function SlotSuggestions({ venueId, slot, chosenActId, onChoose, disabled
                   size="sm"
                   variant={chosen ? 'primary' : 'outline-primary'}
                   aria-pressed={chosen}
+                  // The visible word begins the name (WCAG 2.5.3), which says which act and slot.
+                  aria-label={`Choose ${s.act_name} for ${slot}`}
                   disabled={disabled}
                   onClick={() => onChoose(s)}
                 >
-                  Choose<span className="visually-hidden">{` ${s.act_name} for ${slot}`}</span>
+                  Choose
                 </Button>
               </li>
             );

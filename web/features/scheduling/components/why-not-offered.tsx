@@ -134,7 +134,7 @@ function ActFit({ act, venueId, slot }: { act: Act; venueId: number; slot: SlotD
           {fit.data.reasons.length > 0 ? `: ${notesSentence(fit.data.reasons)}` : '.'}
         </p>
       )}
-      {fit.data && fit.data.warnings.length > 0 && (
+      {fit.data?.eligible && fit.data.warnings.length > 0 && (
         <p className="small mb-0 text-warning-emphasis">{notesSentence(fit.data.warnings)}</p>
       )}
     </li>
