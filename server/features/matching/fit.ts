@@ -97,11 +97,19 @@ export function venueDistance(a: FitVenue, b: FitVenue): number | null {
 /** An amplified act: any sound system answer but "I don't need one". */
 export const amplified = (act: Pick<FitAct, 'sound'>) => act.sound !== 'dont_need';
 
+/**
+ * A distance as the rules compare it: in whole metres, as the sentences show it. Pins are not more
+ * precise than that, and a pair said to be "600 m away" is then never refused for being more than
+ * 600 m apart (rounding error in the pins made an exact 600 m come out as 600.000001).
+ */
+const wholeMetres = (metres: number) => Math.round(metres);
+
 /** Two porches closer than `earshot_m` (strictly): two amplified acts never play one slot at them. */
-export const withinEarshot = (festival: FitFestival, metres: number) => metres < festival.matching.earshot_m;
+export const withinEarshot = (festival: FitFestival, metres: number) =>
+  wholeMetres(metres) < festival.matching.earshot_m;
 
 /** Two porches further apart than `max_walk_m`: one performer account never plays them in consecutive slots. */
-export const walkTooFar = (festival: FitFestival, metres: number) => metres > festival.matching.max_walk_m;
+export const walkTooFar = (festival: FitFestival, metres: number) => wholeMetres(metres) > festival.matching.max_walk_m;
 
 /** The slots just before and after `slot`, in the configuration's order. */
 export function adjacentSlots(slot: SlotDef): SlotDef[] {
