@@ -46,6 +46,7 @@ export function SlotSuggestions({ venueId, slot, chosenActId, onChoose, disabled
                     {s.act_name}
                   </Link>{' '}
                   <span className="text-body-secondary">({Genres.labels[s.act_type] ?? s.act_type})</span>
+                  {chosen && <span className="badge text-bg-success ms-2">Chosen</span>}
                   {s.reasons.length > 0 && <p className="small mb-0">{notesSentence(s.reasons)}</p>}
                   {s.warnings.length > 0 && (
                     <p className="small mb-0 text-warning-emphasis">{notesSentence(s.warnings)}</p>
@@ -54,8 +55,7 @@ export function SlotSuggestions({ venueId, slot, chosenActId, onChoose, disabled
                 <Button
                   type="button"
                   size="sm"
-                  variant={chosen ? 'primary' : 'outline-primary'}
-                  aria-pressed={chosen}
+                  variant="outline-primary"
                   // The visible word begins the name (WCAG 2.5.3), which says which act and slot.
                   aria-label={`Choose ${s.act_name} for ${slot}`}
                   disabled={disabled}
