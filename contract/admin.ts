@@ -83,6 +83,7 @@ const AuditActions = choiceList([
   ['unhide_act', 'Unhid an act'],
   ['hide_venue', 'Hid a venue'],
   ['unhide_venue', 'Unhid a venue'],
+  ['apply_schedule_draft', 'Applied a draft schedule'],
 ]);
 export const AUDIT_ACTIONS = AuditActions.values;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

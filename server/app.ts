@@ -49,6 +49,8 @@ import { mediaRoutes } from './features/media/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { commentRoutes } from './features/messages/comment-routes.js';
 import { contactRoutes } from './features/messages/contact-routes.js';
+import { draftRoutes } from './features/drafts/routes.js';
+import { DraftService } from './features/drafts/service.js';
 import { matchingRoutes } from './features/matching/routes.js';
 import { schedulingRoutes } from './features/scheduling/routes.js';
 import { flushScheduleNotices } from './features/scheduling/notices.js';
@@ -80,6 +82,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: OutboxWorker;
     deps: Deps;
+    /** The committee's draft schedules, kept in this process (docs/decisions/0050-draft-schedule.md). */
+    drafts: DraftService;
   }
 }
 
@@ -146,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('outbox', outbox);
   app.decorate('deps', deps);
+  const drafts = new DraftService(deps);
+  app.decorate('drafts', drafts);
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     await outbox.stop();
@@ -229,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(authRoutes(deps), { prefix: '/auth' });
       await v1.register(testRoutes(deps), { prefix: '/test' });
       await v1.register(deskRoutes(deps), { prefix: '/admin' });
+      await v1.register(draftRoutes(deps, drafts), { prefix: '/admin/schedule-drafts' });
       await v1.register(venueRoutes(deps), { prefix: '/venues' });
       await v1.register(actRoutes(deps), { prefix: '/acts' });
       await v1.register(mediaRoutes(deps), { prefix: '/media' });

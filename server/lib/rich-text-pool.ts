@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { badRequest, HttpError } from './errors.js';
+import { startWorkerFile } from './worker-file.js';
 import { richTextBoundsProblem } from './rich-text-bounds.js';
 import { RichTextMessages, type SanitizedRichText } from './rich-text.js';
 
@@ -27,22 +26,7 @@ interface Job {
   reject(err: Error): void;
 }
 
-/**
- * A thread running the worker's file beside this one: the compiled .js from dist/, or under tsx
- * and Vitest the .ts source, loaded through tsx's API (a plain worker cannot read TypeScript).
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./rich-text-worker.js', import.meta.url));
-  const source = new URL('./rich-text-worker.ts', import.meta.url).href;
-  // require.resolve finds the package's CommonJS entry; its ES module entry sits beside it.
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(boot, { eval: true });
-}
+const startWorker = () => startWorkerFile('rich-text-worker', import.meta.url);
 
 class SanitizerThread {
   private worker: Worker | null = null;

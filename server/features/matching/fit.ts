@@ -537,7 +537,8 @@ export function softNotes(
     );
   }
   const sets = world.setsOf(act.id);
-  if (sets.length === 0 && audience !== 'performer') add(w.unplaced, 'no_porch_yet', 'Has no porch yet');
+  if (sets.length === 0)
+    add(w.unplaced, 'no_porch_yet', audience === 'performer' ? 'Your act has no porch yet' : 'Has no porch yet');
 
   for (const p of sets) {
     if (p.venue_id === venue.id && p.slot === slot) continue;

@@ -263,17 +263,17 @@ describe('GET /v1/acts/{id}/suggestions: ranking', () => {
     await comment(t, pineHost, 'act', act);
 
     const body = await actSuggestions(t, performer, act);
-    // The performer's view has no "no porch yet" point: every slot would have it.
+    // Every slot also has the "no porch yet" point: the act has none (+1 each, the same for all).
     expect(body.data.map((s) => [s.address, s.slot_def, s.score])).toEqual([
-      ['5 Birch Lane', 'Slot 1', 3 + 1 + 1 + 2], // folk, 1-3, rain date, Birch Lane
-      ['5 Birch Lane', 'Slot 2', 3 + 1 + 1 + 2], // the same, at the later slot
-      ['99 Zinnia Way', 'Slot 1', 3 + 1], // the earlier slot before the addresses of Slot 2
-      ['2 Elm Row', 'Slot 2', 3 + 1], // every genre
-      ['4 alder street', 'Slot 2', 3 + 1], // the same address, whatever the case: the lower id first
-      ['4 Alder Street', 'Slot 2', 3 + 1],
-      ['4 Oak Street', 'Slot 2', 3 + 1],
-      ['9 Pine Street', 'Slot 1', 2], // in touch only
-      ['1 Ash Way', 'Slot 1', 1], // the rain date only
+      ['5 Birch Lane', 'Slot 1', 3 + 1 + 1 + 2 + 1], // folk, 1-3, rain date, Birch Lane
+      ['5 Birch Lane', 'Slot 2', 3 + 1 + 1 + 2 + 1], // the same, at the later slot
+      ['99 Zinnia Way', 'Slot 1', 3 + 1 + 1], // the earlier slot before the addresses of Slot 2
+      ['2 Elm Row', 'Slot 2', 3 + 1 + 1], // every genre
+      ['4 alder street', 'Slot 2', 3 + 1 + 1], // the same address, whatever the case: the lower id first
+      ['4 Alder Street', 'Slot 2', 3 + 1 + 1],
+      ['4 Oak Street', 'Slot 2', 3 + 1 + 1],
+      ['9 Pine Street', 'Slot 1', 2 + 1], // in touch only
+      ['1 Ash Way', 'Slot 1', 1 + 1], // the rain date only
     ]);
     expect(body.data.map((s) => s.venue_id)).toEqual([
       birchLane,
@@ -292,12 +292,21 @@ describe('GET /v1/acts/{id}/suggestions: ranking', () => {
       { code: 'size', text: 'The porch is for 1-3 persons, your size' },
       { code: 'rain', text: 'The porch is also available on the rain date' },
       { code: 'street', text: 'You asked for Birch Lane' },
+      { code: 'no_porch_yet', text: 'Your act has no porch yet' },
     ]);
-    expect(body.data[7]!.reasons).toEqual([{ code: 'in_touch', text: 'You have been in touch through the app' }]);
+    expect(body.data[7]!.reasons).toEqual([
+      { code: 'in_touch', text: 'You have been in touch through the app' },
+      { code: 'no_porch_yet', text: 'Your act has no porch yet' },
+    ]);
     // An amplified act at a porch with no pin: the distances were not checked.
     expect(codes(body.data[0]!.warnings)).toEqual(['no_pin']);
 
-    expect((await actSuggestions(t, admin, act)).data).toEqual(body.data);
+    // An admin gets the same ranking, in the committee's words.
+    const asAdmin = (await actSuggestions(t, admin, act)).data;
+    expect(asAdmin.map((s) => [s.venue_id, s.slot_def, s.score])).toEqual(
+      body.data.map((s) => [s.venue_id, s.slot_def, s.score]),
+    );
+    expect(asAdmin[0]!.reasons[0]).toEqual({ code: 'genre', text: 'Plays folk, which the porch asked for' });
   });
 });
 

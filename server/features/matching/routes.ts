@@ -65,7 +65,9 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!act) throw notFound('Act not found');
         if (!isOwnerOrAdmin(user, act.owner_id)) throw forbidden();
         const contacts = await contactsOfPerformer(db.kysely, act.owner_id);
-        return suggestVenues(world, act.id, (h) => contacts.has(h), limit);
+        // The owner reads their own sentences; an admin looking on reads the committee's.
+        const audience = user.id === act.owner_id ? 'performer' : 'committee';
+        return suggestVenues(world, act.id, (h) => contacts.has(h), limit, audience);
       },
     );
 

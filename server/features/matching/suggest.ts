@@ -96,6 +96,7 @@ export function suggestVenues(
   actId: number,
   inTouch: (hostId: number) => boolean,
   limit: number,
+  audience: Audience = 'performer',
 ): Ranked<ActSuggestion> {
   const out: ActSuggestion[] = [];
   const act = world.acts.get(actId);
@@ -105,7 +106,7 @@ export function suggestVenues(
     for (const slot of act.preferred) {
       // Only open slots: offered and empty (a slot this act already holds is not a suggestion).
       if (!venue.slots.has(slot) || venue.slots.get(slot) !== null) continue;
-      const a = eligible(world, venue, slot, act, { inTouch: inTouch(venue.owner_id) }, 'performer');
+      const a = eligible(world, venue, slot, act, { inTouch: inTouch(venue.owner_id) }, audience);
       if (!a) continue;
       out.push({
         venue_id: venue.id,
@@ -140,7 +141,7 @@ export function matchingHealth(
 ): MatchingHealth {
   const venuesWithoutAct: MatchingHealth['venues_without_act'] = [];
   for (const v of world.venues.values()) {
-    if (v.slots.size === 0 || [...v.slots.values()].some((a) => a !== null)) continue;
+    if (v.hidden || v.slots.size === 0 || [...v.slots.values()].some((a) => a !== null)) continue;
     venuesWithoutAct.push({ venue_id: v.id, address: v.address, open_slots: v.slots.size });
   }
   venuesWithoutAct.sort((a, b) => byName(a.address, b.address) || a.venue_id - b.venue_id);
@@ -198,7 +199,8 @@ export function matchingHealth(
       if (!venue || !act) continue;
       const a = assess(world, venue.id, slot, act.id, { inTouch: inTouch(venue.owner_id, act.owner_id) });
       if (!a) continue;
-      const warnings = a.warnings.filter((w) => w.code !== 'also_plays');
+      // Where else an act plays, and a porch without a pin, inform; they break no rule.
+      const warnings = a.warnings.filter((w) => w.code !== 'also_plays' && w.code !== 'no_pin');
       if (a.blocks.length === 0 && warnings.length === 0) continue;
       inSlot.push({
         venue_id: venue.id,

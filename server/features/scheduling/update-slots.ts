@@ -54,10 +54,23 @@ export async function saveVenueSlots(
   input: UpdateVenueSlotsInput,
   user: Pick<UserRow, 'id' | 'is_admin'>,
 ): Promise<number> {
+  return inScheduleTransaction(deps, venueId, (trx) => writeVenueSlots(trx, deps, venueId, input, user));
+}
+
+/**
+ * Runs a schedule write in one transaction, as a host's save does: retried on a PostgreSQL
+ * deadlock, and an act already playing at that time elsewhere becomes a 409 naming the act, the
+ * slot and where it plays (`venueId` is the venue the request is about, if any).
+ */
+export async function inScheduleTransaction<T>(
+  deps: Pick<Deps, 'db' | 'festival'>,
+  venueId: number | null,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   const { db } = deps;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.transaction().execute((trx) => writeSlots(trx, deps, venueId, input, user));
+      return await db.kysely.transaction().execute(work);
     } catch (err) {
       if (err instanceof SlotTaken) {
         // The transaction has rolled back; the winner's row is committed and can be read.
@@ -75,8 +88,11 @@ export async function saveVenueSlots(
   }
 }
 
-/** Returns how many scheduling notices were written. */
-async function writeSlots(
+/**
+ * One venue's slots as a whole, inside the caller's transaction (after lockScheduleVersion on
+ * PostgreSQL, which this takes first). Returns how many scheduling notices were written.
+ */
+export async function writeVenueSlots(
   trx: Transaction<Database>,
   deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices'>,
   venueId: number,
