@@ -56,9 +56,20 @@ const TABLE = `
   POST   /v1/admin/mailings              | 401       | 403       | 403  | 403            | 403         | 403   | 201   | 401     | 401    | 401
   PUT    /v1/admin/acts/{id}/hidden      | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
   PUT    /v1/admin/venues/{id}/hidden    | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  GET    /v1/venues/{id}/suggestions     | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  GET    /v1/acts/{id}/suggestions       | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  GET    /v1/matches/explain             | 401       | 403       | 403  | 403            | 403         | 200   | 200   | 401     | 401    | 401
+  GET    /v1/admin/matching              | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  POST   /v1/admin/schedule-drafts       | 401       | 403       | 403  | 403            | 403         | 403   | 202   | 401     | 401    | 401
+  GET    /v1/admin/schedule-drafts/{id}  | 401       | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
+  POST   /v1/admin/schedule-drafts/{id}/apply | 401  | 403       | 403  | 403            | 403         | 403   | 200   | 401     | 401    | 401
 `;
 
-/** Private reads kept in the table beside the writes: messages to an owner, the lookup by e-mail (admins, and the owner's own address), the committee's desk. */
+/**
+ * Private reads kept in the table beside the writes: messages to an owner, the lookup by e-mail
+ * (admins, and the owner's own address), the committee's desk, the matchmaking suggestions and
+ * explanations (an owner's or an admin's) and the committee's drafts.
+ */
 const PRIVATE_READS = new Set([
   'GET /v1/comments',
   'GET /v1/auth/user/resources',
@@ -71,15 +82,55 @@ const PRIVATE_READS = new Set([
   'GET /v1/admin/announcements',
   'GET /v1/admin/mailings/recipients',
   'GET /v1/admin/mailings',
+  'GET /v1/venues/{id}/suggestions',
+  'GET /v1/acts/{id}/suggestions',
+  'GET /v1/matches/explain',
+  'GET /v1/admin/matching',
+  'GET /v1/admin/schedule-drafts/{id}',
 ]);
+
+type Sent = { url: string; payload?: Record<string, unknown> };
 
 interface Request {
   target: Target;
-  send(w: World): { url: string; payload?: Record<string, unknown> };
+  /** May prepare what the request names (a draft) first: it runs before the tables are snapshot. */
+  send(w: World): Sent | Promise<Sent>;
+  /** What an allowed answer must also hold, beyond its status: a problem, or nothing. */
+  allowed?(body: unknown): string | undefined;
 }
 
 let emails = 0;
 const freshEmail = () => `matrix-${++emails}-${process.pid}@example.test`;
+
+/**
+ * A finished draft of the world's schedule, made by its admin: one per world, since a denial
+ * changes nothing the draft was made from (and making a draft writes no table), so it stays
+ * applicable until the admin's cell applies it, after which the next cell has a new world.
+ */
+const drafts = new WeakMap<World, number>();
+async function doneDraft(w: World): Promise<number> {
+  const known = drafts.get(w);
+  if (known !== undefined) return known;
+  // One draft solves at a time: wait for any other (a 409 otherwise).
+  await t.app.drafts.settled();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/admin/schedule-drafts',
+    headers: w.headers('admin', 'venue'),
+    payload: { day: 'festival', keep: 'scheduled' },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = res.json() as { id: number };
+  await t.app.drafts.settled();
+  const draft = await t.app.inject({
+    method: 'GET',
+    url: `/v1/admin/schedule-drafts/${id}`,
+    headers: w.headers('admin', 'venue'),
+  });
+  expect((draft.json() as { status: string }).status, draft.body).toBe('done');
+  drafts.set(w, id);
+  return id;
+}
 
 /** A request each route would carry out for a caller it allows: a denial is the policy's, not the input's. */
 const REQUESTS: Record<string, Request> = {
@@ -225,6 +276,41 @@ const REQUESTS: Record<string, Request> = {
     target: 'venue',
     send: (w) => ({ url: `/v1/admin/venues/${w.venueId}/hidden`, payload: { hidden: true, reason: 'Matrix' } }),
   },
+  // Matchmaking: "owner" is the venue's host (its Slot 1 is open) or the act's performer.
+  'GET /v1/venues/{id}/suggestions': {
+    target: 'venue',
+    send: (w) => ({ url: `/v1/venues/${w.venueId}/suggestions?slot_def=Slot%201` }),
+  },
+  'GET /v1/acts/{id}/suggestions': { target: 'act', send: (w) => ({ url: `/v1/acts/${w.actId}/suggestions` }) },
+  // Asked as the venue's host, as the slots editor does (open_slot). The act's performer may ask
+  // too; that side is in server/features/matching/matching.test.ts, as a row has one owner.
+  'GET /v1/matches/explain': {
+    target: 'venue',
+    send: (w) => ({
+      url: `/v1/matches/explain?venue_id=${w.venueId}&slot_def=Slot%201&act_id=${w.actId}&open_slot=true`,
+    }),
+  },
+  'GET /v1/admin/matching': { target: 'venue', send: () => ({ url: '/v1/admin/matching' }) },
+  // Drafting the festival day: a refusal starts no solve; a 202 starts one, waited for below.
+  'POST /v1/admin/schedule-drafts': {
+    target: 'venue',
+    send: async () => {
+      await t.app.drafts.settled();
+      return { url: '/v1/admin/schedule-drafts', payload: { day: 'festival', keep: 'scheduled' } };
+    },
+  },
+  'GET /v1/admin/schedule-drafts/{id}': {
+    target: 'venue',
+    send: async (w) => ({ url: `/v1/admin/schedule-drafts/${await doneDraft(w)}` }),
+  },
+  // Applying every change of a real draft of this world: a refusal must leave venue_slots,
+  // outbox and audit_log unchanged.
+  'POST /v1/admin/schedule-drafts/{id}/apply': {
+    target: 'venue',
+    send: async (w) => ({ url: `/v1/admin/schedule-drafts/${await doneDraft(w)}/apply`, payload: {} }),
+    // The draft places the act (and the other owner's) on the world's open porches: a real apply.
+    allowed: (body) => ((body as { applied?: number }).applied! > 0 ? undefined : 'the draft applied no change'),
+  },
 };
 
 interface Row {
@@ -304,7 +390,7 @@ describe('authorization matrix', () => {
         if (used) world = await buildWorld(t.app);
         const want = row.expected[actor];
         used = want < 400 && row.method !== 'GET';
-        const { url, payload } = request.send(world);
+        const { url, payload } = await request.send(world);
         const before = want >= 400 ? await snapshot(t.testDb.db) : undefined;
         const res = await t.app.inject({
           method: row.method as 'GET',
@@ -312,6 +398,8 @@ describe('authorization matrix', () => {
           headers: world.headers(actor, request.target),
           ...(payload ? { payload } : {}),
         });
+        // A draft started by the cell solves in a thread: done before the tables are read or cleared.
+        await t.app.drafts.settled();
         cells += 1;
         const where = `${row.route} as ${actor}`;
         // A private answer is never stored: anything sent with Authorization, and the sign-in,
@@ -327,7 +415,11 @@ describe('authorization matrix', () => {
           failures.push(`${where}: ${res.statusCode}, expected ${want} (${res.body.slice(0, 200)})`);
           continue;
         }
-        if (!before) continue;
+        if (!before) {
+          const problem = request.allowed?.(res.json());
+          if (problem) failures.push(`${where}: ${problem} (${res.body.slice(0, 200)})`);
+          continue;
+        }
         denials += 1;
         const body = res.json() as { error?: unknown; message?: unknown; code?: unknown };
         const code = want === 401 ? 'unauthenticated' : 'forbidden';
