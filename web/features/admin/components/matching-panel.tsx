@@ -39,7 +39,7 @@ function Part({ id, title, total, shown, none, children }: PartProps) {
   );
 }
 
-function NoteList({ notes, className }: { notes: FitNote[]; className?: string }) {
+export function NoteList({ notes, className }: { notes: FitNote[]; className?: string }) {
   return (
     <ul className={`mb-0 ps-3 ${className ?? ''}`}>
       {notes.map((n) => (

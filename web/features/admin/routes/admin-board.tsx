@@ -10,6 +10,7 @@ import { useAdminBoard } from '../api/get-admin-board';
 import { AnnouncementsPanel } from '../components/announcements-panel';
 import { AuditLog } from '../components/audit-log';
 import { DashboardFigures } from '../components/dashboard-figures';
+import { DraftSchedulePanel } from '../components/draft-schedule-panel';
 import { ExportsPanel } from '../components/exports-panel';
 import { MailPanel } from '../components/mail-panel';
 import { MatchingPanel } from '../components/matching-panel';
@@ -19,6 +20,7 @@ import { ReleasePanel } from '../components/release-panel';
 /** The desk's panels below the dashboard, in order, each a section named by its heading. */
 const PANELS = [
   { id: 'desk-matching', title: 'Matching', Panel: MatchingPanel },
+  { id: 'desk-draft', title: 'Draft schedule', Panel: DraftSchedulePanel },
   { id: 'desk-release', title: 'Schedule release', Panel: ReleasePanel },
   { id: 'desk-rain', title: 'Rain date', Panel: RainDatePanel },
   { id: 'desk-announcements', title: 'Announcements', Panel: AnnouncementsPanel },
