@@ -11,7 +11,7 @@ import {
   type FitVenue,
   type Placement,
 } from '../matching/fit.js';
-import type { SolveResult } from './highs.js';
+import type { ObjectiveLevel, SolveResult } from './highs.js';
 import { buildDraftModel, canHappen } from './model.js';
 
 /**
@@ -54,7 +54,10 @@ export interface DraftOutcome {
 /** The warnings that mean a soft rule is broken (the others only inform). */
 export const SOFT_BREAKS = new Set(['genre_not_asked', 'smaller_than_asked', 'no_rain_plan']);
 
-export function draftSchedule(input: DraftInput, solve: (lp: string, timeLimitS: number) => SolveResult): DraftOutcome {
+export function draftSchedule(
+  input: DraftInput,
+  solve: (lp: string, timeLimitS: number, levels: readonly ObjectiveLevel[]) => SolveResult,
+): DraftOutcome {
   const contacts = new Set(input.contacts);
   const inTouch = (host: number, performer: number) => contacts.has(`${host}|${performer}`);
   const rain = input.day === 'rain';
@@ -68,8 +71,8 @@ export function draftSchedule(input: DraftInput, solve: (lp: string, timeLimitS:
   });
   const result: SolveResult =
     model.candidates.length === 0
-      ? { optimal: true, gap: 0, chosen: new Set(), ms: 0 }
-      : solve(model.lp, input.timeLimitS);
+      ? { optimal: true, gap: 0, chosen: new Set(), ms: 0, levels: [] }
+      : solve(model.lp, input.timeLimitS, model.levels);
 
   const chosen = model.candidates.filter((c) => result.chosen.has(c.name));
   const drafted: Placement[] = [
@@ -118,13 +121,21 @@ export function draftSchedule(input: DraftInput, solve: (lp: string, timeLimitS:
     if (reasons.length === 0 && !cannot.has(key(p))) {
       const there = after.setsOf(p.act_id);
       const takenBy = after.occupantOf(p.venue_id, p.slot);
+      // A set saved against a hard rule of the pair: a re-plan (keep none) drafts only pairs that
+      // pass them, so the rule is why it goes, not the placements.
+      const broken = venue && act ? pairBlocks(current, venue, p.slot, act) : [];
       reasons = [
-        there.length > 0
-          ? {
-              code: 'moved',
-              text: `Moves to ${there.map((s) => `${slotStart(input.festival, s.slot)} at ${after.venues.get(s.venue_id)?.address ?? ''}`).join(' and ')}`,
-            }
-          : { code: 'replanned', text: 'The re-plan places more acts without this set' },
+        ...broken,
+        ...(there.length > 0
+          ? [
+              {
+                code: 'moved',
+                text: `Moves to ${there.map((s) => `${slotStart(input.festival, s.slot)} at ${after.venues.get(s.venue_id)?.address ?? ''}`).join(' and ')}`,
+              },
+            ]
+          : broken.length > 0
+            ? []
+            : [{ code: 'replanned', text: 'The re-plan places more acts without this set' }]),
         ...(takenBy !== undefined
           ? [{ code: 'slot_given', text: `The slot goes to ${after.acts.get(takenBy)?.name ?? 'another act'}` }]
           : []),

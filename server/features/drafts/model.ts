@@ -40,8 +40,10 @@ export interface Candidate extends Placement {
 }
 
 export interface DraftModel {
-  /** The LP text for HiGHS. */
+  /** The LP text for HiGHS: the constraints, with the first level as its objective. */
   lp: string;
+  /** The objectives, most important first, each maximised with the earlier ones held (highs.ts). */
+  levels: Map<string, number>[];
   candidates: Candidate[];
   /** The current sets the draft keeps as they are. */
   fixed: Placement[];
@@ -136,7 +138,8 @@ export function buildDraftModel(current: FitWorld, options: DraftOptions): Draft
   }
   candidates.forEach((c, i) => (c.name = `x${i}`));
 
-  return { lp: writeLp(base, candidates, capacity, keep), candidates, fixed, cannot, capacity, base };
+  const { lp, levels } = writeLp(base, candidates, capacity, keep);
+  return { lp, levels, candidates, fixed, cannot, capacity, base };
 }
 
 const key = (p: Placement) => `${p.venue_id}|${p.slot}|${p.act_id}`;
@@ -148,22 +151,29 @@ function spread(p: Placement): number {
 }
 
 /**
- * The objective's weights, each level worth more than everything below it can add per set:
- * placing a set, then (keep=none) keeping a current set where it is, then fit points, then porches
- * used. With these the solver trades no placement for any amount of score.
+ * The objective's levels, in this order of importance: sets placed; then (keep=none) current sets
+ * kept where they are; then fit points (in tenths, as integers), with one more porch with an act
+ * worth less than a tenth of a point.
  */
-export function objectiveWeights(candidates: readonly Candidate[], porches: number, acts: number) {
-  const maxScore = Math.max(0, ...candidates.map((c) => c.score));
-  const porch = 1;
-  // Fit points in tenths, as integers: the configuration's weights may have one decimal.
-  const point = porches + 1;
-  const keepSet = point * (Math.ceil(maxScore * 10) + 1);
-  const place = (keepSet + point * Math.ceil(maxScore * 10)) * (acts + 1) + porch * (porches + 1);
-  return { porch, point, keepSet, place };
+function objectiveLevels(
+  base: FitWorld,
+  candidates: readonly Candidate[],
+  porches: readonly string[],
+  keep: DraftKeep,
+) {
+  const placed = new Map(candidates.map((c) => [c.name, 1]));
+  const kept = new Map(candidates.filter((c) => c.current).map((c) => [c.name, 1]));
+  const fit = new Map<string, number>(candidates.map((c) => [c.name, Math.round(c.score * 10) * (porches.length + 1)]));
+  for (const u of porches) fit.set(u, 1);
+  return keep === 'none' ? [placed, kept, fit] : [placed, fit];
 }
 
-function writeLp(base: FitWorld, candidates: Candidate[], capacity: Map<number, number>, keep: DraftKeep): string {
-  const w = objectiveWeights(candidates, base.venues.size, capacity.size);
+function writeLp(
+  base: FitWorld,
+  candidates: Candidate[],
+  capacity: Map<number, number>,
+  keep: DraftKeep,
+): { lp: string; levels: Map<string, number>[] } {
   const lines: string[] = [];
   const rows: string[] = [];
   let row = 0;
@@ -185,12 +195,8 @@ function writeLp(base: FitWorld, candidates: Candidate[], capacity: Map<number, 
     push(usesVenue, c.venue_id, c);
   }
 
-  // Objective: placements, kept sets, fit points, porches with an act.
-  const objective: string[] = [];
-  for (const c of candidates) {
-    const coefficient = w.place + (keep === 'none' && c.current ? w.keepSet : 0) + w.point * Math.round(c.score * 10);
-    objective.push(`${coefficient} ${c.name}`);
-  }
+  // The LP's own objective is the first level, sets placed; highs.ts solves the others after it.
+  const objective = candidates.map((c) => `1 ${c.name}`);
   // u_v: the porch has at least one act (fixed sets already count: their porches need no variable).
   const used: string[] = [];
   for (const [venueId, list] of usesVenue) {
@@ -198,7 +204,6 @@ function writeLp(base: FitWorld, candidates: Candidate[], capacity: Map<number, 
     if (hasFixed) continue;
     const u = `u${venueId}`;
     used.push(u);
-    objective.push(`${w.porch} ${u}`);
     rows.push(` r${row++}: ${u} - ${list.map((c) => c.name).join(' - ')} <= 0`);
   }
 
@@ -282,7 +287,7 @@ function writeLp(base: FitWorld, candidates: Candidate[], capacity: Map<number, 
   }
   if (candidates.length === 0) lines.push(' x_none');
   lines.push('End');
-  return lines.join('\n') + '\n';
+  return { lp: lines.join('\n') + '\n', levels: objectiveLevels(base, candidates, used, keep) };
 }
 
 /** LP files allow long lines, but breaking them before a sign keeps any reader's buffer small. */

@@ -13,7 +13,7 @@ const highs = loadHighs();
 
 parentPort?.once('message', (input: DraftInput) => {
   highs
-    .then((loaded) => draftSchedule(input, (lp, timeLimitS) => solveLp(loaded, lp, timeLimitS)))
+    .then((loaded) => draftSchedule(input, (lp, timeLimitS, levels) => solveLp(loaded, lp, timeLimitS, levels)))
     .then(
       (outcome) => parentPort!.postMessage({ ok: true, outcome } satisfies DraftAnswer),
       (err: unknown) =>
