@@ -11,6 +11,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
+import { Turns } from '../../lib/turns.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { isOwnerOrAdmin } from '../auth/policy.js';
 import { assess, type Audience } from './fit.js';
@@ -26,6 +27,8 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, festival } = deps;
   const { requireUser, requireRole } = authHooks(deps);
   const worlds = new FitWorldCache(db, festival);
+  // Rankings take turns with everything else the server does (bench/matching.ts: twenty at once).
+  const turns = new Turns();
   const tags = ['matching'];
   const limit = festival.matching.suggestions;
 
@@ -48,7 +51,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!venue) throw notFound('Venue not found');
         if (!isOwnerOrAdmin(user, venue.owner_id)) throw forbidden();
         const contacts = await contactsOfHost(db.kysely, venue.owner_id);
-        return suggestActs(world, venue.id, request.query.slot_def, (p) => contacts.has(p), limit);
+        return turns.run(() => suggestActs(world, venue.id, request.query.slot_def, (p) => contacts.has(p), limit));
       },
     );
 
@@ -67,7 +70,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         const contacts = await contactsOfPerformer(db.kysely, act.owner_id);
         // The owner reads their own sentences; an admin looking on reads the committee's.
         const audience = user.id === act.owner_id ? 'performer' : 'committee';
-        return suggestVenues(world, act.id, (h) => contacts.has(h), limit, audience);
+        return turns.run(() => suggestVenues(world, act.id, (h) => contacts.has(h), limit, audience));
       },
     );
 
@@ -113,7 +116,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
       async () => {
         const world = await worlds.get();
         const contacts = await allContacts(db.kysely);
-        return matchingHealth(world, (h, p) => contacts.has(`${h}|${p}`));
+        return turns.run(() => matchingHealth(world, (h, p) => contacts.has(`${h}|${p}`)));
       },
     );
   };
