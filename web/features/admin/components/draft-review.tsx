@@ -278,7 +278,7 @@ export function DraftReview({ draft }: { draft: Draft }) {
       {pending.length > 0 && (
         <div className="d-flex flex-wrap gap-2">
           <Button variant="primary" disabled={apply.isPending} onClick={() => run(pending, true)}>
-            Apply all
+            {applied.size === 0 ? 'Apply all' : `Apply the rest (${pending.length})`}
           </Button>
           <Button
             variant="outline-primary"

@@ -41,8 +41,10 @@ export function DraftSchedulePanel() {
   const draft = useScheduleDraft(draftId);
   const solving = draft.data?.status === 'solving';
 
+  // Not `disabled` while busy: the button keeps the focus it has, and the status says why it waits.
+  const busy = create.isPending || solving;
   const start = () => {
-    create.mutate({ day, keep }, { onSuccess: ({ id }) => setDraftId(id) });
+    if (!busy) create.mutate({ day, keep }, { onSuccess: ({ id }) => setDraftId(id) });
   };
 
   return (
@@ -89,7 +91,7 @@ export function DraftSchedulePanel() {
             ))}
           </fieldset>
         </div>
-        <Button type="submit" variant="primary" disabled={create.isPending || solving}>
+        <Button type="submit" variant="primary" aria-disabled={busy} className={busy ? 'disabled' : undefined}>
           Draft
         </Button>
       </Form>
