@@ -253,7 +253,10 @@ function whyUnplaced(world: FitWorld, act: FitAct, day: DraftDay): FitNote[] {
   return [
     {
       code: 'taken',
-      text: `${fitting} ${fitting === 1 ? 'slot fits' : 'slots fit'} its needs, and each went to another act, or would put it within earshot or too far from its performer's other set`,
+      text:
+        fitting === 1
+          ? "1 slot fits its needs; it went to another act, or would put the act within earshot or too far from its performer's other set"
+          : `${fitting} slots fit its needs; each went to another act, or would put the act within earshot or too far from its performer's other set`,
     },
   ];
 }

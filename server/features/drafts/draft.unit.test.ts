@@ -451,6 +451,22 @@ describe('the draft schedule, solved by HiGHS', () => {
     });
   });
 
+  it("with keep 'none' counts acts placed before sets: an act with two sets gives one up for an act with none", () => {
+    // Today act 1 plays both slots of the only porch; act 2 can only play Slot 2. Keeping both of
+    // act 1's sets places one act; giving Slot 2 to act 2 places two.
+    const outcome = draft({
+      venues: [venue(1, { slots: { 'Slot 1': 1, 'Slot 2': 1 } })],
+      acts: [act(1, { preferred: ['Slot 1', 'Slot 2'] }), act(2, { preferred: ['Slot 2'] })],
+      keep: 'none',
+    });
+    expect(changesOf(outcome)).toEqual({
+      '1@1/Slot 1': 'kept',
+      '1@1/Slot 2': 'removed',
+      '2@1/Slot 2': 'new',
+    });
+    expect(outcome.placed).toBe(2);
+  });
+
   it("with keep 'none' moves a set saved against a hard rule, and says which rule", () => {
     // Today the amplified act 1 plays at porch 1, which has no electricity (its host saved it
     // anyway). A re-plan drafts only pairs that pass the hard rules: act 1 moves to porch 2, and

@@ -151,21 +151,29 @@ function spread(p: Placement): number {
 }
 
 /**
- * The objective's levels, in this order of importance: sets placed; then (keep=none) current sets
- * kept where they are; then fit points (in tenths, as integers), with one more porch with an act
- * worth less than a tenth of a point.
+ * The objective's levels, in this order of importance: acts placed; then (keep=none) current sets
+ * kept where they are, then sets placed (an act may keep several sets in a re-plan); then fit
+ * points (in tenths, as integers), with one more porch with an act worth less than a tenth of a
+ * point. An act with one set to give counts through its set's variable; one with several through
+ * `y`, which is at most 1 and at most its sets.
  */
 function objectiveLevels(
-  base: FitWorld,
   candidates: readonly Candidate[],
+  multiSet: readonly string[],
+  capacity: Map<number, number>,
   porches: readonly string[],
   keep: DraftKeep,
 ) {
-  const placed = new Map(candidates.map((c) => [c.name, 1]));
+  const acts = new Map<string, number>(
+    candidates.filter((c) => (capacity.get(c.act_id) ?? 1) === 1).map((c) => [c.name, 1]),
+  );
+  for (const y of multiSet) acts.set(y, 1);
+  const sets = new Map(candidates.map((c) => [c.name, 1]));
   const kept = new Map(candidates.filter((c) => c.current).map((c) => [c.name, 1]));
   const fit = new Map<string, number>(candidates.map((c) => [c.name, Math.round(c.score * 10) * (porches.length + 1)]));
   for (const u of porches) fit.set(u, 1);
-  return keep === 'none' ? [placed, kept, fit] : [placed, fit];
+  if (keep === 'scheduled') return [acts, fit];
+  return multiSet.length > 0 ? [acts, kept, sets, fit] : [acts, kept, fit];
 }
 
 function writeLp(
@@ -195,8 +203,19 @@ function writeLp(
     push(usesVenue, c.venue_id, c);
   }
 
-  // The LP's own objective is the first level, sets placed; highs.ts solves the others after it.
-  const objective = candidates.map((c) => `1 ${c.name}`);
+  // y_a: an act that may have several sets is placed (at most 1, at most its sets).
+  const multiSet: string[] = [];
+  for (const [actId, list] of byAct) {
+    if ((capacity.get(actId) ?? 1) <= 1) continue;
+    const y = `y${actId}`;
+    multiSet.push(y);
+    rows.push(` r${row++}: ${y} - ${list.map((c) => c.name).join(' - ')} <= 0`);
+  }
+  // The LP's own objective is the first level, acts placed; highs.ts solves the others after it.
+  const objective = [
+    ...candidates.filter((c) => (capacity.get(c.act_id) ?? 1) === 1).map((c) => `1 ${c.name}`),
+    ...multiSet.map((y) => `1 ${y}`),
+  ];
   // u_v: the porch has at least one act (fixed sets already count: their porches need no variable).
   const used: string[] = [];
   for (const [venueId, list] of usesVenue) {
@@ -274,7 +293,7 @@ function writeLp(
   if (rows.length === 0) rows.push(' r_none: 0 x_none <= 0');
   lines.push(...rows.map(wrap));
   lines.push('Bounds');
-  for (const u of used) lines.push(` 0 <= ${u} <= 1`);
+  for (const v of [...used, ...multiSet]) lines.push(` 0 <= ${v} <= 1`);
   lines.push('Binary');
   for (let i = 0; i < candidates.length; i += 20) {
     lines.push(
@@ -287,7 +306,7 @@ function writeLp(
   }
   if (candidates.length === 0) lines.push(' x_none');
   lines.push('End');
-  return { lp: lines.join('\n') + '\n', levels: objectiveLevels(base, candidates, used, keep) };
+  return { lp: lines.join('\n') + '\n', levels: objectiveLevels(candidates, multiSet, capacity, used, keep) };
 }
 
 /** LP files allow long lines, but breaking them before a sign keeps any reader's buffer small. */
