@@ -46,20 +46,21 @@ import { findPerson, listAudit, listPeople, readDashboard, setAdminRole } from '
 export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   const { requireRole } = authHooks(deps);
-  const preHandler = requireRole('admin');
+  // The role is checked before the body is read: a performer's {} is a 403, not the admin form's 400.
+  const preValidation = requireRole('admin');
   const tags = ['admin'];
 
   return async (app) => {
     app.get(
       '/dashboard',
-      { preHandler, schema: { tags, response: { 200: DashboardResponseSchema, ...ErrorResponses } } },
+      { preValidation, schema: { tags, response: { 200: DashboardResponseSchema, ...ErrorResponses } } },
       async () => readDashboard(db.kysely),
     );
 
     app.get(
       '/users',
       {
-        preHandler,
+        preValidation,
         schema: { tags, querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema, ...ErrorResponses } },
       },
       async (request) => listPeople(db, request.query),
@@ -68,7 +69,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/users/:id/admin',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           params: IdParamsSchema,
@@ -88,7 +89,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/audit',
       {
-        preHandler,
+        preValidation,
         schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditResponseSchema, ...ErrorResponses } },
       },
       async (request) => listAudit(db.kysely, request.query.offset, request.query.limit),
@@ -96,14 +97,14 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/settings',
-      { preHandler, schema: { tags, response: { 200: DeskSettingsSchema, ...ErrorResponses } } },
+      { preValidation, schema: { tags, response: { 200: DeskSettingsSchema, ...ErrorResponses } } },
       async () => presentSettings(deps.festival, await readSettings(db.kysely)),
     );
 
     app.put(
       '/settings/schedule-release',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           body: SetScheduleReleaseInputSchema,
@@ -124,14 +125,14 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/rain-date',
-      { preHandler, schema: { tags, response: { 200: RainDateStatusSchema, ...ErrorResponses } } },
+      { preValidation, schema: { tags, response: { 200: RainDateStatusSchema, ...ErrorResponses } } },
       async () => readRainDate(db.kysely, deps.festival),
     );
 
     app.put(
       '/settings/rain-date',
       {
-        preHandler,
+        preValidation,
         schema: { tags, body: SetRainDateInputSchema, response: { 200: RainDateStatusSchema, ...ErrorResponses } },
       },
       async (request) => {
@@ -144,7 +145,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/mailings/recipients',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           querystring: MailingRecipientsQuerySchema,
@@ -160,7 +161,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/mailings',
       {
-        preHandler,
+        preValidation,
         schema: { tags, querystring: AuditQuerySchema, response: { 200: MailingsResponseSchema, ...ErrorResponses } },
       },
       async (request) => listMailings(db.kysely, request.query.offset, request.query.limit),
@@ -169,7 +170,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/mailings',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           body: CreateMailingInputSchema,
@@ -195,7 +196,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/acts/:id/hidden',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           params: IdParamsSchema,
@@ -216,7 +217,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/venues/:id/hidden',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           params: IdParamsSchema,
@@ -237,7 +238,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/exports/:name.csv',
       {
-        preHandler,
+        preValidation,
         schema: {
           tags,
           params: ExportParamsSchema,
