@@ -92,8 +92,16 @@ export function lockVenue(
     .executeTakeFirst();
 }
 
-export function findVenueForSchedule(q: Q, id: number): Promise<ScheduleVenue | undefined> {
-  return q.selectFrom('venues').select(['id', 'creator_id', 'address']).where('id', '=', id).executeTakeFirst();
+/** The venue of a slots list, with whether the committee hid it (docs/behaviour.md#moderation). */
+export function findVenueForSchedule(
+  q: Q,
+  id: number,
+): Promise<(ScheduleVenue & { hidden_at: Date | null }) | undefined> {
+  return q
+    .selectFrom('venues')
+    .select(['id', 'creator_id', 'address', 'hidden_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** An act with its owner, as the scheduling e-mails need it. */
@@ -165,19 +173,28 @@ function setsInSlot(eb: ExpressionBuilder<Database, 'acts'>, slot: SlotDef) {
  * playing that slot time at another venue (an act plays once per slot time), which includes the act
  * already in this venue's slot.
  */
-export async function findUnmatchedActs(q: Q, venueId: number, slot: SlotDef): Promise<UnmatchedActRow[]> {
+export async function findUnmatchedActs(
+  q: Q,
+  venueId: number,
+  slot: SlotDef,
+  /** The venue's owner or an admin asks: a hidden act already in this very slot stays listed. */
+  keepHiddenInSlot: boolean,
+): Promise<UnmatchedActRow[]> {
   // One query: the acts joined to their preferred slots (at most four rows an act), grouped here.
   const rows = await q
     .selectFrom('acts')
     .leftJoin('act_slots', 'act_slots.act_id', 'acts.id')
     .select(['acts.id', 'acts.name', 'acts.type', 'act_slots.slot_def'])
     // docs/behaviour.md#moderation: a hidden act is not offered, unless it is already in this
-    // very slot (so saving the slots screen does not take it out unasked).
+    // very slot and the venue's owner or an admin asks (so saving the slots screen does not take
+    // it out unasked); anyone else never learns its name here.
     .where((eb) =>
-      eb.or([
-        eb('acts.hidden_at', 'is', null),
-        eb.exists(setsInSlot(eb, slot).where('venue_slots.venue_id', '=', venueId)),
-      ]),
+      keepHiddenInSlot
+        ? eb.or([
+            eb('acts.hidden_at', 'is', null),
+            eb.exists(setsInSlot(eb, slot).where('venue_slots.venue_id', '=', venueId)),
+          ])
+        : eb('acts.hidden_at', 'is', null),
     )
     .where((eb) => eb.not(eb.exists(setsInSlot(eb, slot).where('venue_slots.venue_id', '<>', venueId))))
     .orderBy('acts.name')

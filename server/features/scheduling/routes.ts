@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser, resolveUser } from '../auth/authenticate.js';
+import { canSee, canSeeHidden } from '../auth/policy.js';
 import { presentVenue } from '../venues/present.js';
 import { findVenue } from '../venues/queries.js';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from '../../lib/conditional.js';
@@ -92,7 +93,7 @@ class EncodingChoices {
  */
 export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const { requireUser } = authHooks(deps);
+  const { optionalUser, requireUser } = authHooks(deps);
   const writeLimit = perUserWriteLimit(deps, 'slot-writes', deps.rateRules.slotWritesPerUser);
   const cache = new ScheduleCache(db, deps.festival);
   const encodings = new EncodingChoices();
@@ -123,6 +124,9 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/acts/unmatched',
       {
+        // Signing in only changes the answer: the venue's owner and admins see a hidden venue's list
+        // and a hidden act already in the slot (docs/behaviour.md#moderation).
+        preValidation: optionalUser,
         schema: {
           tags: ['scheduling'],
           querystring: UnmatchedActsQuerySchema,
@@ -131,8 +135,15 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { venue_id, slot_def } = request.query;
-        if (!(await findVenueForSchedule(db.kysely, venue_id))) throw notFound('Venue not found');
-        const acts = await findUnmatchedActs(db.kysely, venue_id, slot_def);
+        const venue = await findVenueForSchedule(db.kysely, venue_id);
+        // A hidden venue is absent for anyone but its owner and admins, as on every public read.
+        if (!venue || !canSee(request.user, venue)) throw notFound('Venue not found');
+        const acts = await findUnmatchedActs(
+          db.kysely,
+          venue_id,
+          slot_def,
+          canSeeHidden(request.user, venue.creator_id),
+        );
         const data = acts.map((a) => ({
           ...a,
           type: a.type as Genre,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { buildHost, buildPerformer } from '../../test/builders.js';
+import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
 
 const {
   t,
-  people: { host, performer },
-} = useTestApp({ host: buildHost, performer: buildPerformer });
+  people: { admin, host, otherHost, performer },
+} = useTestApp({ admin: buildAdmin, host: buildHost, otherHost: buildHost, performer: buildPerformer });
 
-const unmatched = (query: string) => t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?${query}` });
-const offeredIds = async (venue: number, slot: string) => {
-  const res = await unmatched(`venue_id=${venue}&slot_def=${encodeURIComponent(slot)}`);
+const unmatched = (query: string, who?: BuiltUser) =>
+  t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?${query}`, headers: who?.auth ?? {} });
+const offeredIds = async (venue: number, slot: string, who?: BuiltUser) => {
+  const res = await unmatched(`venue_id=${venue}&slot_def=${encodeURIComponent(slot)}`, who);
   expect(res.statusCode).toBe(200);
   return UnmatchedActsResponseSchema.parse(res.json()).data.map((a) => a.id);
 };
@@ -75,5 +76,59 @@ describe('GET /v1/acts/unmatched', () => {
     const res = await unmatched('');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('venue_id');
+  });
+
+  // docs/behaviour.md#moderation (issue 27, item 2), on both engines.
+  it('names a hidden act already in the slot only to the venue’s owner and admins', async () => {
+    const venue = await buildVenue(t.app, host, { slots: ['Slot 3'] });
+    const hidden = await buildAct(t.app, performer, { name: 'Hidden Booked Act' });
+    const visible = await buildAct(t.app, performer, { name: 'Visible Act' });
+    await setSlots(venue, [{ slot_def: 'Slot 3', scheduled_act_id: hidden }]);
+    const hide = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/acts/${hidden}/hidden`,
+      headers: admin.auth,
+      payload: { hidden: true, reason: 'Hidden for the test' },
+    });
+    expect(hide.statusCode).toBe(200);
+
+    // The owner and admins keep it, so saving the slots screen does not take it out unasked.
+    expect(await offeredIds(venue, 'Slot 3', host)).toEqual(expect.arrayContaining([hidden, visible]));
+    expect(await offeredIds(venue, 'Slot 3', admin)).toEqual(expect.arrayContaining([hidden, visible]));
+    // Anyone else, signed in or not (or with a bad token), never learns its name.
+    for (const who of [undefined, otherHost, performer]) {
+      const ids = await offeredIds(venue, 'Slot 3', who);
+      expect(ids).toContain(visible);
+      expect(ids).not.toContain(hidden);
+    }
+    const badToken = await t.app.inject({
+      method: 'GET',
+      url: `/v1/acts/unmatched?venue_id=${venue}&slot_def=Slot%203`,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(badToken.statusCode).toBe(200);
+    expect(badToken.body).not.toContain('Hidden Booked Act');
+  });
+
+  it('answers 404 for a hidden venue, as every public read does, except to its owner and admins', async () => {
+    const venue = await buildVenue(t.app, host, { slots: ['Slot 4'] });
+    const act = await buildAct(t.app, performer, { name: 'Plays A Hidden Porch' });
+    await setSlots(venue, [{ slot_def: 'Slot 4', scheduled_act_id: act }]);
+    const hide = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/venues/${venue}/hidden`,
+      headers: admin.auth,
+      payload: { hidden: true, reason: 'Hidden for the test' },
+    });
+    expect(hide.statusCode).toBe(200);
+
+    const query = `venue_id=${venue}&slot_def=Slot%204`;
+    for (const who of [undefined, otherHost, performer]) {
+      const res = await unmatched(query, who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Venue not found');
+    }
+    expect(await offeredIds(venue, 'Slot 4', host)).toContain(act);
+    expect(await offeredIds(venue, 'Slot 4', admin)).toContain(act);
   });
 });
