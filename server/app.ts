@@ -302,7 +302,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   if (shells) {
-    const previews = linkPreviews(options.db, options.festival, deps.publicUrl);
+    const previews = linkPreviews(options.db, options.festival, deps.publicUrl, (error) =>
+      app.log.error({ err: error }, 'a link preview lookup failed: the page keeps the festival preview'),
+    );
     // Every client route is the single-page app, which shows its own not-found screen. A route
     // (not the not-found handler), so the page is compressed like any other response. Its head
     // carries the page's own link preview (an act's name and bio), so the page is revalidated

@@ -29,7 +29,17 @@ const ENTITY_PAGES = [
   { kind: 'venue', path: /^\/venues\/(\d{1,9})$/, table: 'venues', name: 'address' },
 ] as const;
 
-export function linkPreviews(db: Db, festival: FestivalConfig, publicUrl: string) {
+/**
+ * `log` hears a lookup that failed: the page then carries the festival's own preview, for a page
+ * always answers as a page (the app's shell, which the browser draws), never as the database's
+ * error (docs/decisions/0051).
+ */
+export function linkPreviews(
+  db: Db,
+  festival: FestivalConfig,
+  publicUrl: string,
+  log: (error: unknown) => void = () => undefined,
+) {
   const absolute = (path: string) => new URL(path, `${publicUrl}/`).href;
   const festivalImage = { url: absolute(previewImage(festival).src), alt: previewImage(festival).alt };
   const base = { siteName: festival.name, image: festivalImage };
@@ -69,13 +79,18 @@ export function linkPreviews(db: Db, festival: FestivalConfig, publicUrl: string
       for (const { kind, path: pattern, table, name } of ENTITY_PAGES) {
         const id = pattern.exec(path)?.[1];
         if (!id) continue;
-        const row = await db.kysely
-          .selectFrom(table)
-          .select((eb) => ['id', eb.ref(name).as('name'), 'bio'])
-          .where('id', '=', Number(id))
-          .where('hidden_at', 'is', null)
-          .executeTakeFirst();
-        return row ? entity(kind, row.id, row.name, row.bio) : generic;
+        try {
+          const row = await db.kysely
+            .selectFrom(table)
+            .select((eb) => ['id', eb.ref(name).as('name'), 'bio'])
+            .where('id', '=', Number(id))
+            .where('hidden_at', 'is', null)
+            .executeTakeFirst();
+          return row ? entity(kind, row.id, row.name, row.bio) : generic;
+        } catch (error) {
+          log(error);
+          return generic;
+        }
       }
       return generic;
     },
