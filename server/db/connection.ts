@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { explainSqliteOpenFailure } from './open-failure.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,7 +53,11 @@ export const defaultDbLimits: DbLimits = { lockWaitMs: 1_000, statementTimeoutMs
 export function openDb(options: DbOptions, limits: Partial<DbLimits> = {}): Db {
   const all = { ...defaultDbLimits, ...limits };
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, all);
-  return openSqlite(options.databasePath, all);
+  try {
+    return openSqlite(options.databasePath, all);
+  } catch (err) {
+    throw explainSqliteOpenFailure(options.databasePath, err);
+  }
 }
 
 // int8 (counts, sums) as a JS number: every count this app makes fits in 2^53.

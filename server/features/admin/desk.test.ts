@@ -264,6 +264,22 @@ describe('GET /v1/admin/exports/{name}.csv', () => {
     expect(mailing.rows.some((r) => r[1] === admin.user.email)).toBe(false);
   });
 
+  // Issue 27, item 11: Excel in locales whose list separator is ";" splits a CSV file on ";", so an
+  // unquoted `x;=1+1` becomes a cell `=1+1` that it runs.
+  it('quotes every cell that holds a separator of either kind (";" as well as ","), and a tab', async () => {
+    const performer = await buildPerformer(t.app, { name: 'x;=1+1', email: `semicolon-${Date.now()}@example.test` });
+    const act = await buildAct(t.app, performer, { name: 'Tab\tBand', preferred_slots: ['Slot 3', 'Slot 4'] });
+
+    const mailing = await exportRows('mailing-list');
+    expect(mailing.raw).toContain(`\r\n"x;=1+1",${performer.user.email},no,yes\r\n`);
+    expect(mailing.rows).toContainEqual(['x;=1+1', performer.user.email, 'no', 'yes']);
+    const acts = await exportRows('acts');
+    const line = acts.raw.split('\r\n').find((l) => l.startsWith(`${act},`));
+    expect(line).toBe(`${act},"Tab\tBand",Americana,"x;=1+1",${performer.user.email},"Slot 3; Slot 4",yes`);
+    // A cell with neither stays bare (RFC 4180 quotes only where needed).
+    expect(acts.raw.startsWith('\uFEFFID,Name,')).toBe(true);
+  });
+
   it('streams an export of more rows than one batch, each once and in order', async () => {
     const count = EXPORT_BATCH * 2 + 7;
     const now = t.clock.now();

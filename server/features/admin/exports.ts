@@ -185,7 +185,8 @@ const SPECS: Record<ExportName, ExportSpec> = {
 };
 
 /**
- * The export as a stream of CSV text: RFC 4180 (CRLF line ends, quotes where needed), UTF-8 with
+ * The export as a stream of CSV text: RFC 4180 (CRLF line ends, quotes where needed, and around
+ * any cell holding a ";" or a tab), UTF-8 with
  * a byte-order mark so spreadsheet apps read accents, every text cell neutralised. The stream
  * pulls rows from the database only as fast as the client reads them.
  */
@@ -203,6 +204,10 @@ export function exportCsv(db: Db, festival: FestivalConfig, name: ExportName): R
     columns: spec.header,
     record_delimiter: 'windows',
     quoted_string: false,
+    // A cell holding a separator of either kind is quoted, not only a comma: Excel in a locale whose
+    // list separator is ";" splits on ";", so a bare `x;=1+1` would give it a cell `=1+1` to run
+    // (issue 27). A tab too, for the import dialogs that split on it.
+    quoted_match: [';', '\t'],
   });
   source.on('error', (err) => csv.destroy(err));
   return source.pipe(csv);
