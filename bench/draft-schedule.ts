@@ -38,6 +38,7 @@
  * Exit code 1 when a target is missed.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { SLOT_DEFS, type SlotDef } from '../contract/enums.js';
 import type { Draft, DraftAssignment } from '../contract/drafts.js';
 import type { UpdateVenueSlotsInput } from '../contract/venues.js';
@@ -180,6 +181,8 @@ interface DraftRun {
   pingMax: number;
   /** When the slowest ping was sent, after the POST. */
   slowestAtMs: number;
+  /** The app's loop stalls past 40 ms during the solve, from the POST (bench/support/app-child.ts). */
+  stalls: Array<{ atMs: number; lateMs: number; activeMs: number }>;
   loop: LoopDelay;
   /** The same pings and the loop for a second before the draft: the machine's own noise. */
   idle: { pingMax: number; pings: number; loopMax: number };
@@ -232,6 +235,7 @@ async function runDraft(
   const idleLoop = await app.ask('loop:read');
 
   await app.ask('loop:reset');
+  await app.ask('stalls:reset');
   const pings = pinging();
   const posted = performance.now();
   let draft: Draft;
@@ -261,6 +265,11 @@ async function runDraft(
   // A block that ends with the last answer is recorded when the monitor's timer next fires.
   await sleep(100);
   const loop = await app.ask('loop:read');
+  const stalls = (await app.ask('stalls:read')).map((st) => ({
+    atMs: st.atEpochMs - (performance.timeOrigin + posted),
+    lateMs: st.lateMs,
+    activeMs: st.activeMs,
+  }));
   if (draft.status !== 'done') throw new Error(`The draft ${draft.status}: ${draft.error ?? ''}`);
 
   const playing = draft.assignments.filter((a: DraftAssignment) => a.change !== 'removed');
@@ -282,6 +291,7 @@ async function runDraft(
     idle: { pingMax: Math.max(...idleRtts), pings: idleRtts.length, loopMax: idleLoop.maxMs },
     pings: rtts,
     slowestAtMs: slowest.sentAt - posted,
+    stalls,
     pingMax: rtts.length > 0 ? Math.max(...rtts) : NaN,
     loop,
     placed: new Set(sets.map((s) => s.act_id)).size,
@@ -358,6 +368,15 @@ function printRun(title: string, run: DraftRun, greedy: Greedy, greedyUnplaced: 
     `    cheap GET every ${PING_EVERY_MS} ms while solving: ${run.pings.length} answered, longest ${ms(run.pingMax)} (sent ${seconds(run.slowestAtMs)} after the POST), p99 ${ms(p99)}; ` +
       `app event loop longest wait ${ms(run.loop.maxMs)} (p99 ${ms(run.loop.p99Ms)})`,
   );
+  const worst = [...run.stalls].sort((a, b) => b.lateMs - a.lateMs).slice(0, 5);
+  console.log(
+    `    app loop stalls past 40 ms: ${run.stalls.length}` +
+      (worst.length > 0
+        ? `; longest: ${worst
+            .map((st) => `${ms(st.lateMs)} at ${seconds(st.atMs)} (loop busy ${ms(st.activeMs)} of it)`)
+            .join(', ')}`
+        : ''),
+  );
   console.log(
     `    the same for 1 s before the draft (the machine's noise): ${run.idle.pings} answered, longest ${ms(run.idle.pingMax)}; ` +
       `app event loop longest wait ${ms(run.idle.loopMax)}`,
@@ -409,6 +428,12 @@ async function benchFestival(
     const data = await read();
     const greedy = greedySchedule(fitFestival, data.venues, data.acts, data.contacts, false, [], false);
     const greedyUnplaced = greedySchedule(fitFestival, data.venues, data.acts, data.contacts, false, [], true);
+    // Other work on the machine shows in the loop and the pings: say how busy it was.
+    console.log(
+      `  machine: ${availableParallelism()} cores, load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min) before the draft`,
+    );
     const run = await runDraft(app, adminToken, 'festival', data, fitFestival);
     printRun('festival day, keep scheduled (nothing scheduled)', run, greedy, greedyUnplaced);
     const outcome: Outcome = { label: size.label, targetSeconds: size.targetSeconds, run, greedy, greedyUnplaced };

@@ -15,6 +15,7 @@
  *
  *   const app = await startAppChild({ databasePath }, { from: compileServer() });   // or { databaseUrl }
  *   await app.ask('loop:reset'); … ; const { maxMs } = await app.ask('loop:read');
+ *   await app.ask('stalls:reset'); … ; const stalls = await app.ask('stalls:read');   // each wait past 40 ms
  *   await app.stop();
  *
  * BENCH_CPU_PROF=<dir> makes the child write a V8 CPU profile there when it stops.
@@ -42,6 +43,23 @@ interface Replies {
   'times:reset': null;
   /** Server time (ms) of each request since the last reset, by path without the query. */
   'times:read': Record<string, number[]>;
+  /** Starts (afresh) recording the loop's stalls; off until asked, so other benchmarks pay nothing. */
+  'stalls:reset': null;
+  /** The stalls since 'stalls:reset', and stops recording. */
+  'stalls:read': Stall[];
+}
+
+/**
+ * A wait of the event loop past STALL_MS, seen by a 5 ms timer that came late: when it began
+ * (epoch milliseconds: performance.timeOrigin + performance.now(), comparable across processes),
+ * how late the timer was, and how much of that time the loop was busy (eventLoopUtilization's
+ * active time: running JavaScript, a callback or the GC on the main thread) rather than idle. A
+ * stall with little active time is the thread not getting a core (other work on the machine).
+ */
+export interface Stall {
+  atEpochMs: number;
+  lateMs: number;
+  activeMs: number;
 }
 type Question = keyof Replies;
 
@@ -116,6 +134,27 @@ app.server.prependListener('request', (req, res) => {
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
+const STALL_MS = 40;
+let stalls = [];
+let stallTimer = null;
+function recordStalls() {
+  stalls = [];
+  if (stallTimer) clearInterval(stallTimer);
+  let lastTick = performance.now();
+  let lastElu = performance.eventLoopUtilization();
+  stallTimer = setInterval(() => {
+    const now = performance.now();
+    const elu = performance.eventLoopUtilization();
+    const late = now - lastTick - 5;
+    if (late > STALL_MS) {
+      const delta = performance.eventLoopUtilization(elu, lastElu);
+      stalls.push({ atEpochMs: performance.timeOrigin + lastTick, lateMs: late, activeMs: delta.active });
+    }
+    lastTick = now;
+    lastElu = elu;
+  }, 5);
+}
+
 process.on('message', ({ question }) => {
   const reply = (value) => process.send({ reply: value });
   switch (question) {
@@ -129,6 +168,13 @@ process.on('message', ({ question }) => {
       return reply(null);
     case 'times:read':
       return reply(Object.fromEntries(times));
+    case 'stalls:reset':
+      recordStalls();
+      return reply(null);
+    case 'stalls:read':
+      if (stallTimer) clearInterval(stallTimer);
+      stallTimer = null;
+      return reply(stalls);
     case 'stop':
       loop.disable();
       app.close().then(() => db.close()).then(() => process.exit(0));
