@@ -23,7 +23,7 @@ import type { Db } from './db/connection.js';
 import { defaultNoticeTiming, defaultRateRules, type Deps, type NoticeTiming, type RateRules } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { HttpError } from './lib/errors.js';
-import { isDatabaseUnavailable } from './db/availability.js';
+import { isDatabaseUnavailable, isStorageFull, STORAGE_FULL_RETRY_AFTER_S, storageFullLog } from './db/availability.js';
 import { stripNul } from './lib/strip-nul.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
 import { addVary, registerSecurityHeaders, securityHeaders, type SecurityHeaders } from './lib/security-headers.js';
@@ -72,6 +72,11 @@ export interface AppOptions {
   mailRatePerHour?: number;
   /** NOTICE_DELAY_MS, NOTICE_MAX_WAIT_MS, NOTICE_CAP_PER_HOUR: when scheduling notices go (0038). */
   notices?: Partial<NoticeTiming>;
+  /**
+   * REQUEST_TIMEOUT_MS: the longest a request may take to arrive, body included; a slower one is
+   * answered 408 and disconnected (default 300 s; docs/deploying.md).
+   */
+  requestTimeoutMs?: number;
   /** Folder of the built web app; the SPA is served only when it exists. */
   webRoot?: string;
   /** The web app's server build (docs/decisions/0048); default: dist/ssr/entry-server.js beside webRoot. */
@@ -88,6 +93,13 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A whole request, body included, must arrive within this (Node's requestTimeout), so a client
+ * that sends most of a body and then a byte now and then cannot hold its memory indefinitely
+ * (issue 27, item 4). 300 s lets BODY_LIMIT_BYTES through a 56 kbit/s phone link.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 
 /**
  * Answers that carry a session or a secret (a token, a reset confirmation) must not be kept by a
@@ -114,11 +126,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
     : false;
   const headers = await securityHeaders();
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger,
     // A hop count is valid at run time (proxy-addr); Fastify's overloads omit number.
     trustProxy: (options.trustProxy ?? false) as boolean | string,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: requestTimeoutMs,
+    // Node looks for late requests every connectionsCheckingInterval (30 s by default): a tenth of
+    // the time-out, so a stalled body is cut between the time-out and 10 % after it. Headers keep
+    // Node's 60 s, never longer than the whole request.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(requestTimeoutMs / 10))),
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+    },
     // Errors the router raises before any hook runs (a path with bad percent-encoding, an
     // over-long parameter): the same headers and error shape as every other answer.
     frameworkErrors: (err, _request, reply) => routerError(err, reply, headers),
@@ -173,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  const reportStorageFull = storageFullLog();
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
@@ -200,6 +222,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .code(status)
         .send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
+    }
+    if (isStorageFull(err)) {
+      reportStorageFull(app.log, err);
+      const message = 'Changes cannot be saved right now. Please try again in a few minutes.';
+      return reply
+        .code(503)
+        .header('retry-after', String(STORAGE_FULL_RETRY_AFTER_S))
+        .send({ error: message, message, code: ErrorCodes.unavailable });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');

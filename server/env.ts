@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   DB_LOCK_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // The longest a request may take to arrive, body included: a slower one (a body that stalls) is
+  // answered 408 and disconnected (server/app.ts, docs/deploying.md). 300 s lets the 2 MB body
+  // limit through a 56 kbit/s link.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()

@@ -29,6 +29,7 @@ async function main() {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     mailRatePerHour: env.MAIL_RATE_PER_HOUR,
     notices: { delayMs: env.NOTICE_DELAY_MS, maxWaitMs: env.NOTICE_MAX_WAIT_MS, capPerHour: env.NOTICE_CAP_PER_HOUR },
   });
