@@ -52,6 +52,7 @@ export const RichTextMessages = {
 
 export const MEDIA_PATH_PREFIX = '/v1/media/';
 const MEDIA_PATH = /^\/v1\/media\/[0-9a-f]{64}$/;
+const KEYED_MEDIA_PATH = /^\/v1\/media\/([0-9a-f]{64})\?key=[0-9a-f]{32}$/;
 
 // Colours as Quill sets them (#rrggbb) and as the browser serializes them (rgb(r, g, b)).
 const paletteValues = RICH_TEXT_PALETTE.flatMap((hex) => {
@@ -123,6 +124,10 @@ interface ImageState {
 function safeImageSource(src: string | undefined, state: ImageState): string | undefined {
   const value = src?.trim() ?? '';
   if (MEDIA_PATH.test(value)) return value;
+  // A message's picture as its reader got it, with its key (server/features/media/keys.ts): stored
+  // by its plain address, keyed again for whoever may read what holds it.
+  const keyed = KEYED_MEDIA_PATH.exec(value);
+  if (keyed) return MEDIA_PATH_PREFIX + keyed[1];
   if (/^data:/i.test(value)) return storeDataImage(value, state);
   const url = parseUrl(value);
   return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : undefined;

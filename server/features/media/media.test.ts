@@ -31,7 +31,7 @@ const getMedia = (path: string, headers: Record<string, string> = {}) =>
 const mediaCount = () => countRows(t, 'media');
 
 describe('inline images in a bio', () => {
-  it('are stored by hash and served with long-lived caching and no way to run anything', async () => {
+  it('are stored by hash and served with a day of caching, revalidated, and no way to run anything', async () => {
     const image = png(10, 1);
     const res = await postAct(`<p>Our band <img src="${dataUrl(image)}" alt="us"></p>`);
     expect(res.statusCode).toBe(201);
@@ -43,7 +43,7 @@ describe('inline images in a bio', () => {
     expect(served.rawPayload.equals(image)).toBe(true);
     expect(served.headers).toMatchObject({
       'content-type': 'image/png',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'public, max-age=86400, must-revalidate',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'",
       etag: `"${sha(image)}"`,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { RichTextImage } from '../../lib/rich-text.js';
+import { MEDIA_PATH_PREFIX, type RichTextImage } from '../../lib/rich-text.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -24,6 +24,36 @@ export async function storeMedia(q: Q, images: RichTextImage[], now: Date): Prom
   }
 }
 
+/** Any stored image, whoever may see it: for an address that carries its key (a message's). */
 export function findMedia(q: Q, sha256: string) {
   return q.selectFrom('media').select(['mime_type', 'bytes']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/**
+ * A stored image that something public shows: the bio of an act or a venue that is not hidden
+ * (docs/decisions/0051). A picture in a deleted or hidden item's bio, one an edit replaced, or one
+ * only in a message is not public. `sha256` is 64 hex digits (the route checks), so the pattern
+ * holds no wildcard of its own; the address in a stored bio is always `/v1/media/<sha256>`.
+ */
+export function findPublicMedia(q: Q, sha256: string) {
+  const shown = `%${MEDIA_PATH_PREFIX}${sha256}%`;
+  return q
+    .selectFrom('media')
+    .select(['mime_type', 'bytes'])
+    .where('sha256', '=', sha256)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb.selectFrom('acts').select('acts.id').where('acts.hidden_at', 'is', null).where('acts.bio', 'like', shown),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('venues')
+            .select('venues.id')
+            .where('venues.hidden_at', 'is', null)
+            .where('venues.bio', 'like', shown),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
 }

@@ -13,6 +13,7 @@ import { hit, rateKey } from '../../lib/rate-limit.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
+import { mediaKeys } from '../media/keys.js';
 import { storeMedia } from '../media/queries.js';
 import { canSeeHidden } from '../auth/policy.js';
 import { canReadMessages } from './policy.js';
@@ -35,6 +36,8 @@ const isForeignKeyViolation = (err: unknown) => {
 export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { requireUser } = authHooks(deps);
+  // A message's pictures are not public: its readers get addresses with their keys.
+  const { sign } = mediaKeys(deps.jwtKey);
 
   return async (app) => {
     app.post(
@@ -80,7 +83,7 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
                 publicUrl: deps.publicUrl,
                 target,
                 sender,
-                html: clean.html,
+                html: sign(clean.html),
                 text: clean.text,
               }),
               now,
@@ -92,7 +95,7 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
           throw err;
         }
         deps.mailQueued();
-        return reply.code(201).send(presentComment(row));
+        return reply.code(201).send(presentComment(row, sign));
       },
     );
 
@@ -126,7 +129,7 @@ export function commentRoutes(deps: Deps): FastifyPluginAsyncZod {
           listComments(db.kysely, readable, { offset, limit, direction }),
           include_total ? countComments(db.kysely, readable) : Promise.resolve(undefined),
         ]);
-        return { data: rows.map(presentComment), ...(total === undefined ? {} : { total }) };
+        return { data: rows.map((row) => presentComment(row, sign)), ...(total === undefined ? {} : { total }) };
       },
     );
   };

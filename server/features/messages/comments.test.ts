@@ -140,7 +140,8 @@ describe('POST /v1/comments', () => {
       performer,
     );
     expect(res.statusCode).toBe(201);
-    const src = /src="(\/v1\/media\/[0-9a-f]{64})"/.exec(res.json<Comment>().message)?.[1];
+    // A message's picture is not public: its address carries the key (docs/decisions/0051).
+    const src = /src="(\/v1\/media\/[0-9a-f]{64}\?key=[0-9a-f]{32})"/.exec(res.json<Comment>().message)?.[1];
     expect(src).toBeDefined();
     const image = await t.app.inject({ method: 'GET', url: src! });
     expect(image.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import { sanitizeMessage } from './sanitize-message.js';
 import { isSingleAddress } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { authHooks } from '../auth/authenticate.js';
+import { mediaKeys } from '../media/keys.js';
 import { storeMedia } from '../media/queries.js';
 import { committeeMail } from './templates.js';
 
@@ -16,6 +17,8 @@ import { committeeMail } from './templates.js';
 export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock, festival } = deps;
   const { optionalUser } = authHooks(deps);
+  // The message's pictures are not public: the committee's mail carries their keys.
+  const { sign } = mediaKeys(deps.jwtKey);
   const categories = new Map(festival.contact_categories.map((c) => [c.value, c.name]));
   const body = contactInputSchema([...categories.keys()]);
 
@@ -62,7 +65,7 @@ export function contactRoutes(deps: Deps): FastifyPluginAsyncZod {
               categoryName: categories.get(category)!,
               senderEmail,
               account: request.user ? { name: request.user.name, email: request.user.email } : null,
-              html: clean.html,
+              html: sign(clean.html),
               text: clean.text,
             }),
             now,

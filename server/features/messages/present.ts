@@ -1,10 +1,14 @@
 import type { Comment } from '../../../contract/messages.js';
 import type { CommentRow } from './queries.js';
 
-export function presentComment(row: CommentRow): Comment {
+/**
+ * `signMedia` keys the message's pictures (server/features/media/keys.ts): they are served only
+ * to whoever holds the message (docs/decisions/0051).
+ */
+export function presentComment(row: CommentRow, signMedia: (html: string) => string): Comment {
   return {
     id: row.id,
-    message: row.message,
+    message: signMedia(row.message),
     entity_id: (row.venue_id ?? row.act_id)!,
     entity_type: row.venue_id !== null ? 'venue' : 'act',
     entity_name: row.entity_name,
