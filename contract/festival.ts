@@ -1,6 +1,55 @@
 import { z } from './zod.js';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * Why a YYYY-MM-DD date is not one of the calendar's, or null when it is: `2025-02-30` would read
+ * "February 30" on the pages while the calendars put it on 2 March (issue 27).
+ */
+export function calendarDateProblem(date: string): string | null {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  if (month < 1 || month > 12) return `${date} is not a date: there is no month ${month}`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) return `${date} is not a date: ${MONTHS[month - 1]} ${year} has ${days} days`;
+  return null;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .superRefine((date, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    const problem = calendarDateProblem(date);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * Whether the name is an IANA time zone this runtime knows ("America/New_York", "Europe/Berlin",
+ * "UTC"): not an offset ("+02:00") or an abbreviation ("EST"), which Intl may accept but which do
+ * not follow the zone's daylight saving time.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  if (!/^(UTC|GMT|[A-Za-z][A-Za-z_-]+(\/[A-Za-z0-9_+-]+)+)$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time as HH:MM');
 const link = z.string().url('must be a URL');
 const sitePath = z.string().regex(/^(\/|https?:\/\/)/, 'must be a site path or URL');
@@ -15,12 +64,15 @@ export const CarouselImageSchema = z.object({
   alt: z.string().min(1, 'every carousel image needs an alt text'),
 });
 
-export const SlotConfigSchema = z.object({
-  name: z.string().min(1),
-  start: clockTime,
-  end: clockTime,
-  setup: clockTime,
-});
+export const SlotConfigSchema = z
+  .object({
+    name: z.string().min(1),
+    start: clockTime,
+    end: clockTime,
+    setup: clockTime,
+  })
+  .refine((s) => s.start < s.end, { message: 'end must be after start', path: ['end'] })
+  .refine((s) => s.setup <= s.start, { message: 'setup must be at or before start', path: ['setup'] });
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -100,8 +152,12 @@ export const MatchingConfigSchema = z
   .prefault({});
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 
-/** One edition of the festival. Next year's edition is a change to festival.config.json only. */
-export const FestivalConfigSchema = z.object({
+/**
+ * The fields of one edition, each checked on its own; FestivalConfigSchema adds the checks across
+ * fields. GET /v1/festival's response extends these (a schema with checks across fields cannot be
+ * extended, and an answer need not re-check what the start already did).
+ */
+export const FestivalConfigFieldsSchema = z.object({
   name: z.string().min(1),
   slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens'),
   year: z.number().int().min(2000).max(2200),
@@ -138,6 +194,36 @@ export const FestivalConfigSchema = z.object({
   map: MapConfigSchema.optional(),
   matching: MatchingConfigSchema,
 });
+
+/**
+ * One edition of the festival. Next year's edition is a change to festival.config.json only. The
+ * start refuses a configuration that cannot be (issue 27): a date not in the calendar, a time zone
+ * that is not one, a slot that ends before it starts, slots out of order or overlapping, or a slot
+ * outside the event's hours (its setup may be earlier).
+ */
+export const FestivalConfigSchema = FestivalConfigFieldsSchema.superRefine((config, ctx) => {
+  if (!isIanaTimeZone(config.timezone))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['timezone'],
+      message: `${JSON.stringify(config.timezone)} is not an IANA time zone such as America/New_York`,
+    });
+  config.slots.forEach((slot, i) => {
+    const previous = config.slots[i - 1];
+    if (previous && slot.start < previous.end)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['slots', i, 'start'],
+        message: `${slot.name} starts at ${slot.start}, before ${previous.name} ends (${previous.end}): slots must be in order and not overlap`,
+      });
+    if (slot.start < config.event.start || slot.end > config.event.end)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['slots', i],
+        message: `${slot.name} (${slot.start}-${slot.end}) must be within the event's hours (${config.event.start}-${config.event.end})`,
+      });
+  });
+});
 export type FestivalConfig = z.infer<typeof FestivalConfigSchema>;
 export type SlotConfig = z.infer<typeof SlotConfigSchema>;
 export type CarouselImage = z.infer<typeof CarouselImageSchema>;
@@ -146,7 +232,7 @@ export type CarouselImage = z.infer<typeof CarouselImageSchema>;
  * GET /v1/festival: the configuration plus the committee's switches, read from the database on
  * every request so every app process answers the same.
  */
-export const FestivalResponseSchema = FestivalConfigSchema.extend({
+export const FestivalResponseSchema = FestivalConfigFieldsSchema.extend({
   rain_date_active: z.boolean(),
   /** The effective release time of the public schedule (ISO 8601), or null when it is public at once. */
   schedule_release_at: z.string().nullable(),
