@@ -146,9 +146,15 @@ export function namesStreet(venuePref: string | null, address: string): boolean 
 
 /** '1:30pm': when a slot starts, from the configuration. */
 export function slotStart(festival: FitFestival, slot: SlotDef): string {
-  const config = festival.slots[SLOT_DEFS.indexOf(slot)];
-  return config ? clockLabel(config.start) : slot;
+  // Written into most sentences: worked out once per configuration (a quarter of a ranking's time).
+  let starts = slotStarts.get(festival.slots);
+  if (!starts) {
+    starts = new Map(SLOT_DEFS.map((s, i) => [s, festival.slots[i] ? clockLabel(festival.slots[i].start) : s]));
+    slotStarts.set(festival.slots, starts);
+  }
+  return starts.get(slot) ?? slot;
 }
+const slotStarts = new WeakMap<FitFestival['slots'], Map<SlotDef, string>>();
 
 const metres = (m: number) => `${Math.round(m)} m`;
 const list = (items: readonly string[]) =>

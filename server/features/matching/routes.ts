@@ -5,6 +5,7 @@ import {
   ExplainQuerySchema,
   ExplainResponseSchema,
   MatchingHealthSchema,
+  type MatchingHealth,
   VenueSuggestionsQuerySchema,
   VenueSuggestionsResponseSchema,
 } from '../../../contract/matching.js';
@@ -14,7 +15,7 @@ import { ErrorResponses } from '../../lib/openapi.js';
 import { Turns } from '../../lib/turns.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { isOwnerOrAdmin } from '../auth/policy.js';
-import { assess, type Audience } from './fit.js';
+import { assess, type Audience, type FitWorld } from './fit.js';
 import { matchingHealth, suggestActs, suggestVenues } from './suggest.js';
 import { allContacts, contactsOfHost, contactsOfPerformer, FitWorldCache } from './world.js';
 
@@ -29,6 +30,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const worlds = new FitWorldCache(db, festival);
   // Rankings take turns with everything else the server does (bench/matching.ts: twenty at once).
   const turns = new Turns();
+  const healths = new WeakMap<FitWorld, { key: string; health: MatchingHealth }>();
   const tags = ['matching'];
   const limit = festival.matching.suggestions;
 
@@ -116,7 +118,13 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
       async () => {
         const world = await worlds.get();
         const contacts = await allContacts(db.kysely);
-        return turns.run(() => matchingHealth(world, (h, p) => contacts.has(`${h}|${p}`)));
+        // Kept per world and contacts: the whole festival's pairs take a while at festival scale.
+        const key = [...contacts].sort().join(',');
+        const kept = healths.get(world);
+        if (kept?.key === key) return kept.health;
+        const health = await turns.run(() => matchingHealth(world, (h, p) => contacts.has(`${h}|${p}`)));
+        healths.set(world, { key, health });
+        return health;
       },
     );
   };
