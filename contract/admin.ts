@@ -194,6 +194,13 @@ export type MailingFormat = z.infer<typeof MailingFormatSchema>;
 export const MAILING_SUBJECT_MAX = 150;
 export const MAILING_TEXT_MAX = 5000;
 
+/**
+ * docs/behaviour.md#mail-to-the-festival: the same mail (audience, format, subject and body) posted
+ * again within this many minutes is refused with a 409 naming the first, so a double click, a
+ * second tab or a retry after a timeout does not mail everyone twice (issue 27).
+ */
+export const MAILING_REPEAT_MINUTES = 10;
+
 export const MailingMessages = {
   noRecipients: 'No one is in that audience yet',
   noImages: 'A mail to the festival cannot carry pictures',

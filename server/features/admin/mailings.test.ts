@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditResponseSchema,
+  MAILING_REPEAT_MINUTES,
   MailingMessages,
   MailingRecipientsSchema,
   MailingSchema,
   MailingsResponseSchema,
 } from '../../../contract/admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { openDb } from '../../db/connection.js';
+import { createTestApp, secondApp, type TestApp } from '../../test/app.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
@@ -176,6 +178,90 @@ describe(`Mail to the festival (${testEngine})`, () => {
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/admin/mailings' })).statusCode).toBe(401);
     expect((await mailings()).total).toBe(total);
+  });
+});
+
+// Issue 27, item 7: a double click, two tabs or a retry after a timeout posted the same mailing
+// twice, and everyone got it twice.
+describe(`The same mail posted twice (${testEngine})`, () => {
+  const outboxRows = async (mailingId: number) =>
+    Number(
+      (
+        await t.testDb.db.kysely
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('mailing_id', '=', mailingId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('is refused with a 409 naming the first (its number, time and sender), and queues nothing', async () => {
+    await buildHost(t.app);
+    const hosts = await recipients('hosts');
+    const mail = { audience: 'hosts', subject: 'Parking on the day', format: 'text', body: 'Keep driveways clear.' };
+    const first = await send(mail);
+    expect(first.statusCode).toBe(201);
+    const created = MailingSchema.parse(first.json());
+    const { total } = await mailings();
+
+    const again = await send(mail);
+    expect(again.statusCode).toBe(409);
+    // The test clock stands at 2025-05-01 12:00 UTC: 8am in New York.
+    expect(again.json()).toEqual({
+      error: expect.any(String),
+      code: 'conflict',
+      message:
+        `This mail was already sent: mail #${created.id} “Parking on the day” to All hosts, queued by Ada Admin ` +
+        'at 8:00am EDT on Thursday, May 1, 2025. It was not sent again. To send the same mail once more, wait ' +
+        'until 8:10am EDT on Thursday, May 1, 2025, or change it.',
+    });
+    expect((await mailings()).total).toBe(total);
+    expect(await outboxRows(created.id)).toBe(hosts);
+
+    // The same words after cleaning (rich text as stored) are the same mail; another subject,
+    // body, format or audience is another mail.
+    const rich = { audience: 'hosts', subject: 'Rich twice', format: 'rich', body: '<p>Hi <b>all</b></p>' };
+    expect((await send(rich)).statusCode).toBe(201);
+    expect((await send({ ...rich, body: '<p>Hi <b>all</b></p><script>x</script>' })).statusCode).toBe(409);
+    expect((await send({ ...mail, subject: 'Parking on the day (2)' })).statusCode).toBe(201);
+    expect((await send({ ...mail, body: 'Keep driveways clear, please.' })).statusCode).toBe(201);
+    expect((await send({ ...mail, audience: 'everyone' })).statusCode).toBe(201);
+  });
+
+  it(`may be sent again once ${MAILING_REPEAT_MINUTES} minutes have passed`, async () => {
+    await buildHost(t.app);
+    const mail = { audience: 'hosts', subject: 'Weekly reminder', format: 'text', body: 'See you Saturday.' };
+    expect((await send(mail)).statusCode).toBe(201);
+    t.clock.advanceMinutes(MAILING_REPEAT_MINUTES - 1);
+    expect((await send(mail)).statusCode).toBe(409);
+    t.clock.advanceMinutes(1);
+    expect((await send(mail)).statusCode).toBe(201);
+  });
+
+  it('queues it once when posted concurrently, to one process or two', async () => {
+    await buildHost(t.app);
+    const hosts = await recipients('hosts');
+    const other = await secondApp(t, openDb(t.testDb.options));
+    try {
+      const mail = { audience: 'hosts', subject: 'Two tabs', format: 'text', body: 'Sent from two tabs at once.' };
+      const post = (app: typeof t.app) =>
+        app.inject({ method: 'POST', url: '/v1/admin/mailings', headers: admin.auth, payload: mail });
+      const answers = await Promise.all([post(t.app), post(other), post(t.app), post(other)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      const created = MailingSchema.parse(answers.find((r) => r.statusCode === 201)!.json());
+      for (const refused of answers.filter((r) => r.statusCode === 409))
+        expect(refused.json().message).toContain(`mail #${created.id} “Two tabs”`);
+      const rows = await t.testDb.db.kysely
+        .selectFrom('mailings')
+        .select('id')
+        .where('subject', '=', 'Two tabs')
+        .execute();
+      expect(rows).toEqual([{ id: created.id }]);
+      expect(await outboxRows(created.id)).toBe(hosts);
+    } finally {
+      await other.close();
+      await other.deps.db.close();
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
+  MAILING_REPEAT_MINUTES,
+  MailingAudienceLabels,
   MailingMessages,
   type CreateMailingInput,
   type Mailing,
@@ -8,10 +10,11 @@ import {
   type MailingsResponse,
 } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
+import { clockLabel, longDate, zoneAbbreviation, zonedDate, zonedTime } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
 import { peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database } from '../../db/schema.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 import type { MailMessage } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -95,8 +98,54 @@ export function festivalMail(
 }
 
 /**
+ * Takes the mailings' write turn for the rest of the transaction, so two posts of one mail (two
+ * tabs, a double click, a retry while the first is still queuing) take turns and the second sees
+ * the first: on PostgreSQL an advisory lock, on SQLite a write that changes nothing but takes the
+ * database's write lock at once, where a read first would only fail at the later write.
+ */
+async function takeMailingTurn(trx: Transaction<Database>, dialect: Db['dialect']): Promise<void> {
+  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(7253002)`.execute(trx);
+  else await sql`UPDATE mailings SET id = id WHERE id < 0`.execute(trx);
+}
+
+/** The same mail (audience, format, subject, body as stored) queued after `since`, if any. */
+function findRepeat(q: Q, input: CreateMailingInput, body: MailingBody, since: Date) {
+  return q
+    .selectFrom('mailings')
+    .select(['id', 'subject', 'audience', 'actor_name', 'created_at'])
+    .where('audience', '=', input.audience)
+    .where('format', '=', body.format)
+    .where('subject', '=', input.subject)
+    .where('body', '=', body.html ?? body.text)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The 409 for a repeat, naming the first (its number, when and by whom) and when it may be sent again. */
+function repeatRefusal(
+  festival: FestivalConfig,
+  first: { id: number; subject: string; audience: string; actor_name: string; created_at: Date },
+) {
+  const zone = festival.timezone;
+  const at = (instant: number) => {
+    const date = zonedDate(instant, zone);
+    return `${clockLabel(zonedTime(instant, zone))} ${zoneAbbreviation(zone, date)} on ${longDate(date)}`;
+  };
+  const queued = new Date(first.created_at).getTime();
+  const audience = MailingAudienceLabels[first.audience as MailingAudience] ?? first.audience;
+  return conflict(
+    `This mail was already sent: mail #${first.id} “${first.subject}” to ${audience}, queued by ${first.actor_name} ` +
+      `at ${at(queued)}. It was not sent again. To send the same mail once more, wait until ` +
+      `${at(queued + MAILING_REPEAT_MINUTES * 60_000)}, or change it.`,
+  );
+}
+
+/**
  * Queues one mail per recipient, the mailing row and its audit entry in one transaction: the
- * whole mailing is queued or none of it is, and the unique (mailing_id, to_address) index keeps
+ * whole mailing is queued or none of it is; the same mail queued in the last MAILING_REPEAT_MINUTES
+ * is refused (409) instead, and the unique (mailing_id, to_address) index keeps
  * any address to one copy. The outbox then delivers at the configured rate.
  */
 export async function createMailing(
@@ -108,6 +157,9 @@ export async function createMailing(
   now: Date,
 ): Promise<Mailing> {
   return db.kysely.transaction().execute(async (trx) => {
+    await takeMailingTurn(trx, db.dialect);
+    const repeat = await findRepeat(trx, input, body, new Date(now.getTime() - MAILING_REPEAT_MINUTES * 60_000));
+    if (repeat) throw repeatRefusal(festival, repeat);
     const recipients = await audienceQuery(trx, input.audience)
       .select(['users.id', 'users.name', 'users.email'])
       .orderBy('users.id')
