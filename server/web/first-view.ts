@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { cleanStoredRichText } from '../lib/rich-text.js';
@@ -42,12 +43,15 @@ export interface DrawnRead {
 
 /** What web/entry-server.tsx exports. */
 interface ServerEntry {
-  firstView(pathname: string, search: string): { screen: string; reads: DrawnRead[] } | undefined;
+  firstView(pathname: string, search: string): { screen: string; reads: DrawnRead[]; address?: string } | undefined;
   renderFirstView(
     url: string,
     options: { answers: readonly unknown[]; sanitize: (html: string) => string; now: number },
   ): Promise<string | undefined>;
 }
+
+/** A read's version from its content, for a read that has no ETag. */
+const contentVersion = (body: unknown) => `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}`;
 
 /** Drawn pages kept, by address and the versions of what they were drawn from. */
 const KEPT_PAGES = 500;
@@ -71,6 +75,10 @@ export async function loadFirstViews(
       const page = entry.firstView(pathname, search);
       if (!page) return undefined;
       const { screen, reads } = page;
+      // The page as its screen reads it: a parameter it does not read (a shared link's
+      // ?utm_source= or ?fbclid=) neither makes it another page nor asks for another drawing, and
+      // the page is drawn from that address, so every address it stands for gets the same drawing.
+      const address = page.address ?? url;
       // A page whose data is missing (an unknown act) or failing is left to the browser, which
       // shows its own message for it.
       let answers: Awaited<ReturnType<ReadApi>>[];
@@ -82,24 +90,30 @@ export async function loadFirstViews(
       }
       if (answers.some((a) => a.status !== 200)) return undefined;
       // And once a minute at most: the schedule shows what plays now.
-      const versions = answers.map((a) => a.etag);
+      // A read without an ETag (an act's or a venue's own) is versioned by its content, so its page
+      // is kept too: a shared act page is what a junk parameter most often comes with.
+      let versions: string[];
+      try {
+        versions = answers.map((a) => a.etag ?? contentVersion(a.body()));
+      } catch (error) {
+        log(error);
+        return undefined;
+      }
       const minute = Math.floor(now / 60_000);
-      const key = versions.every(Boolean) ? [url, minute, ...versions].join('\n') : undefined;
-      const known = key === undefined ? undefined : kept.get(key);
+      const key = [address, minute, ...versions].join('\n');
+      const known = kept.get(key);
       if (known) return known;
       try {
-        const html = await entry.renderFirstView(url, {
+        const html = await entry.renderFirstView(address, {
           answers: answers.map((a) => a.body()),
           sanitize: cleanStoredRichText,
           now,
         });
         if (html === undefined) return undefined;
         const view = { html, screen, reads, drawnAt: now };
-        if (key !== undefined) {
-          // The oldest drawing goes first when the shelf is full.
-          if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
-          kept.set(key, view);
-        }
+        // The oldest drawing goes first when the shelf is full.
+        if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
+        kept.set(key, view);
         return view;
       } catch (error) {
         // A drawing that fails costs the visitor nothing but speed: the browser draws the page.

@@ -1,10 +1,11 @@
 import { actKeys, actsFirstPage } from '../features/acts/api/get-acts';
-import { actListQuery, parseActFilters } from '../features/acts/lib/act-filters';
+import { actFiltersToParams, actListQuery, parseActFilters } from '../features/acts/lib/act-filters';
 import { announcementsKey } from '../features/announcements/api/get-announcements';
 import { venueKeys, venuesFirstPage } from '../features/venues/api/get-venues';
-import { parseVenueFilters, venueListQuery } from '../features/venues/lib/venue-filters';
+import { parseVenueFilters, venueFiltersToParams, venueListQuery } from '../features/venues/lib/venue-filters';
 import { festivalQuery } from '../lib/festival';
 import { scheduleKeys } from '../features/schedule/api/get-schedule';
+import { readFilters, writeFilters } from '../features/schedule/lib/schedule-sets';
 import type { DrawnRead } from './seed-first-view';
 
 /**
@@ -21,7 +22,19 @@ export interface FirstView {
   /** The screen's module, relative to web/ (as the build's manifest names it): its code and style. */
   screen: string;
   reads: DrawnRead[];
+  /**
+   * The page's address with only the query parameters its screen reads, in one order: what makes
+   * it a different page. A shared link's `?utm_source=` or `?fbclid=` is not part of it, so the
+   * server keeps one drawing for all of them (docs/decisions/0051).
+   */
+  address: string;
 }
+
+/** `pathname` with `params` as its query, or alone when there are none. */
+const withQuery = (pathname: string, params: URLSearchParams) => {
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+};
 
 /** What every page's frame reads: the nav bar's edition, the committee's announcements. */
 const FRAME: DrawnRead[] = [
@@ -35,28 +48,39 @@ export function firstView(pathname: string, search: string): FirstView | undefin
   // The map view is Leaflet's, which needs a browser.
   if (pathname === '/schedule' && params.get('view') !== 'map') {
     const reads = [...FRAME, { key: scheduleKeys.all, path: '/v1/schedule' as const }];
-    return { screen: 'features/schedule/routes/schedule.tsx', reads };
+    const filters = writeFilters(new URLSearchParams(), readFilters(params));
+    return { screen: 'features/schedule/routes/schedule.tsx', reads, address: withQuery(pathname, filters) };
   }
   if (pathname === '/acts') {
-    const query = actListQuery(parseActFilters(params));
+    const filters = parseActFilters(params);
+    const query = actListQuery(filters);
     const reads = [...FRAME, { key: actKeys.pages(query), path: actsFirstPage(query), paged: true }];
-    return { screen: 'features/acts/routes/act-list.tsx', reads };
+    return {
+      screen: 'features/acts/routes/act-list.tsx',
+      reads,
+      address: withQuery(pathname, actFiltersToParams(filters)),
+    };
   }
   if (pathname === '/venues') {
-    const query = venueListQuery(parseVenueFilters(params));
+    const filters = parseVenueFilters(params);
+    const query = venueListQuery(filters);
     const reads = [...FRAME, { key: venueKeys.pages(query), path: venuesFirstPage(query), paged: true }];
-    return { screen: 'features/venues/routes/venue-list.tsx', reads };
+    return {
+      screen: 'features/venues/routes/venue-list.tsx',
+      reads,
+      address: withQuery(pathname, venueFiltersToParams(filters)),
+    };
   }
   const detail = /^\/(acts|venues)\/([1-9][0-9]{0,9})$/.exec(pathname);
   if (detail?.[1] === 'acts') {
     const id = Number(detail[2]);
     const reads = [...FRAME, { key: actKeys.detail(id), path: `/v1/acts/${id}` as const }];
-    return { screen: 'features/acts/routes/act-detail.tsx', reads };
+    return { screen: 'features/acts/routes/act-detail.tsx', reads, address: pathname };
   }
   if (detail?.[1] === 'venues') {
     const id = Number(detail[2]);
     const reads = [...FRAME, { key: venueKeys.detail(id), path: `/v1/venues/${id}` as const }];
-    return { screen: 'features/venues/routes/venue-detail.tsx', reads };
+    return { screen: 'features/venues/routes/venue-detail.tsx', reads, address: pathname };
   }
   return undefined;
 }
