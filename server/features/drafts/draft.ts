@@ -16,7 +16,7 @@ import { buildDraftModel, canHappen } from './model.js';
 
 /**
  * A draft schedule from start to end, apart from the database: the model, the solve, and what the
- * committee reviews. Runs in the solver's worker thread (solver-worker.ts); its input and output
+ * committee reviews. Runs in the solver's own process (solver-process.ts); its input and output
  * cross the thread by structured clone.
  */
 export interface DraftInput {

@@ -18,7 +18,7 @@ import { inScheduleTransaction, writeVenueSlots } from '../scheduling/update-slo
 import { allContacts, loadFitData } from '../matching/world.js';
 import type { FitAct, FitVenue } from '../matching/fit.js';
 import type { DraftInput, DraftOutcome } from './draft.js';
-import { draftInWorker } from './solver.js';
+import { draftInProcess } from './solver.js';
 
 interface StoredDraft {
   id: number;
@@ -49,7 +49,7 @@ export class DraftService {
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices' | 'mailQueued'>,
-    private readonly draft: (input: DraftInput) => Promise<DraftOutcome> = draftInWorker,
+    private readonly draft: (input: DraftInput) => Promise<DraftOutcome> = draftInProcess,
   ) {}
 
   /** Starts a draft; answers at once while it solves. A second one while one solves is a 409. */

@@ -1,23 +1,41 @@
-import { startWorkerFile } from '../../lib/worker-file.js';
+import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { DraftInput, DraftOutcome } from './draft.js';
-import type { DraftAnswer } from './solver-worker.js';
+import type { DraftAnswer } from './solver-process.js';
 
-/** Beyond the solver's own time limit, how long a draft may take before its thread is ended. */
+/** Beyond the solver's own time limit, how long a draft may take before its process is ended. */
 const GRACE_MS = 60_000;
+/** The solver's niceness: the server (0) always gets a core first. */
+const NICENESS = 10;
 
 /**
- * Drafts in a thread of its own, started for the draft and ended after it, so the solver's memory
- * (a few hundred megabytes at festival scale) is given back at once.
+ * Drafts in a process of its own, started for the draft and ended after it, at a lower CPU
+ * priority than the server: a solve keeps a core busy for up to a minute, and on a two-core machine
+ * under load a thread of the server's own process competed with its event loop (bench/draft-schedule.ts:
+ * a cheap GET waited up to 384 ms). The process also gives the solver's memory back at once.
  */
-export function draftInWorker(input: DraftInput): Promise<DraftOutcome> {
+export function draftInProcess(input: DraftInput): Promise<DraftOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = startWorkerFile('solver-worker', import.meta.url);
+    const source = import.meta.url.endsWith('.ts');
+    const file = fileURLToPath(new URL(`./solver-process.${source ? 'ts' : 'js'}`, import.meta.url));
+    // Under tsx and Vitest the source runs through tsx's loader; built, plain Node runs the .js.
+    const child = fork(file, [], {
+      serialization: 'advanced',
+      execArgv: source ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, NICENESS);
+    } catch {
+      // Lowering a priority may be refused (a container's policy): the draft runs all the same.
+    }
     let settled = false;
     const finish = (err: Error | null, outcome?: DraftOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      child.kill();
       if (err) reject(err);
       else resolve(outcome!);
     };
@@ -27,13 +45,14 @@ export function draftInWorker(input: DraftInput): Promise<DraftOutcome> {
       input.timeLimitS * 1000 + GRACE_MS,
     );
     // A solve in progress must not keep a stopping server alive.
-    worker.unref();
-    worker.on('message', (answer: DraftAnswer | { ready: true }) => {
-      if ('ready' in answer) worker.postMessage(input);
+    child.unref();
+    child.channel?.unref();
+    child.on('message', (answer: DraftAnswer | { ready: true }) => {
+      if ('ready' in answer) child.send(input);
       else if (answer.ok) finish(null, answer.outcome);
       else finish(new Error(answer.message));
     });
-    worker.on('error', (err) => finish(err));
-    worker.on('exit', (code) => finish(new Error(`the solver's thread exited (${code})`)));
+    child.on('error', (err) => finish(err));
+    child.on('exit', (code, signal) => finish(new Error(`the solver's process exited (${signal ?? code})`)));
   });
 }
