@@ -5,6 +5,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -103,14 +104,20 @@ function openSqlite(path: string, limits: DbLimits): Db {
   raw.pragma('foreign_keys = ON');
   // better-sqlite3 waits for a lock inside SQLite, synchronously, on the event loop: a long
   // busy_timeout froze every request (a route that needs no database waited 26 s while another
-  // process held the write lock). SQLite waits at most BUSY_SLICE_MS at a time; the driver below
-  // retries asynchronously until limits.lockWaitMs have passed.
+  // process held the write lock), and even 20 ms slices held it a third of the time while a write
+  // waited. SQLite now answers SQLITE_BUSY at once (BUSY_SLICE_MS = 0); the driver below retries
+  // asynchronously until limits.lockWaitMs have passed.
   raw.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
   // 64 MB of page cache instead of SQLite's 2 MB: a search scanning 10,000 venues fell from
   // 16 to 6 ms of CPU (bench/venues-list.ts).
   raw.pragma('cache_size = -65536');
+  // Reads outside a transaction go to a second connection of their own (WAL lets it read while
+  // another connection, of this process or another, writes), so a read never queues behind a write
+  // that waits for another process's lock (issue 27, item 10). An in-memory database has no second
+  // connection: everything goes to the one.
+  const reader = path === ':memory:' ? undefined : { database: async () => typedSqlite(openReader(path)) };
   const kysely = new Kysely<Database>({
-    dialect: new PatientSqliteDialect({ database: typedSqlite(raw) }, limits.lockWaitMs),
+    dialect: new PatientSqliteDialect({ database: typedSqlite(raw) }, limits.lockWaitMs, reader),
   });
   const version = path === ':memory:' ? null : new VersionReader(path);
   return {
@@ -150,7 +157,9 @@ class VersionReader {
   read(): number {
     if (!this.statement) {
       this.connection = new SQLite(this.path, { readonly: true, fileMustExist: true });
-      this.connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
+      // Its read cannot be retried asynchronously (it is synchronous); readers in WAL meet a lock
+      // only in rare moments (a checkpoint resetting the log), so SQLite may wait a little here.
+      this.connection.pragma(`busy_timeout = ${VERSION_BUSY_MS}`);
       this.statement = this.connection.prepare<[], number>(SCHEDULE_VERSION_SQL).pluck();
     }
     const version = this.statement.get();
@@ -165,80 +174,163 @@ class VersionReader {
   }
 }
 
-/** The longest SQLite blocks the event loop waiting for a lock, per try. */
-const BUSY_SLICE_MS = 20;
+/**
+ * The connection for reads outside a transaction, opened on the first such read (after the
+ * migrations). `query_only`: a write sent here by mistake fails instead of taking the write lock.
+ */
+function openReader(path: string): SQLite.Database {
+  const connection = new SQLite(path, { fileMustExist: true });
+  connection.pragma(`busy_timeout = ${BUSY_SLICE_MS}`);
+  connection.pragma('query_only = ON');
+  connection.pragma('cache_size = -65536');
+  return connection;
+}
+
+/** The longest SQLite blocks the event loop waiting for a lock, per try: not at all. */
+const BUSY_SLICE_MS = 0;
 /** The pause between tries, during which other requests run. */
-const BUSY_PAUSE_MS = 40;
+const BUSY_PAUSE_MS = 20;
+/** The schedule version's read-only connection, which has no asynchronous retry. */
+const VERSION_BUSY_MS = 20;
 
 const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
 const isBusy = (err: unknown) => (err as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
 /**
  * SQLite's dialect with a driver that waits for another process's write lock asynchronously: a
- * statement that meets SQLITE_BUSY (after SQLite's own BUSY_SLICE_MS) is tried again after a
+ * statement that meets SQLITE_BUSY (at once: BUSY_SLICE_MS is 0) is tried again after a
  * pause in which the event loop serves other requests, until lockWaitMs have passed; then the
- * error goes up and becomes a 503. Once a statement has waited the whole time in vain, the
- * statements that meet the lock in the next lockWaitMs fail at once (the lock was just seen held
- * that long), so a queue of writes behind the lock all get their 503 within about lockWaitMs
- * instead of one after another. SQLITE_BUSY_SNAPSHOT (a transaction that read before another
- * process wrote) is not retried: it cannot succeed.
+ * error goes up and becomes a 503. Once a write has waited the whole time in vain, the writes
+ * that meet the lock in the next lockWaitMs fail at once (the lock was just seen held that long),
+ * so a queue of writes behind the lock all get their 503 within about lockWaitMs instead of one
+ * after another. SQLITE_BUSY_SNAPSHOT (a transaction that read before another process wrote) is
+ * not retried: it cannot succeed.
+ *
+ * With `reader`, a SELECT outside a transaction runs on that second connection and never waits
+ * for the first, which may be held by a write waiting for the lock or by another request's
+ * transaction; it sees what is committed, as a PostgreSQL pool's other connections do. Everything
+ * else (writes, raw SQL, and every statement of a transaction) takes the one write connection.
  */
 class PatientSqliteDialect extends SqliteDialect {
   constructor(
-    config: ConstructorParameters<typeof SqliteDialect>[0],
+    config: SqliteDialectConfig,
     private readonly lockWaitMs: number,
+    private readonly reader?: SqliteDialectConfig,
   ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new PatientDriver(super.createDriver(), this.lockWaitMs);
+    const reader = this.reader ? new SqliteDialect(this.reader).createDriver() : undefined;
+    return new PatientDriver(super.createDriver(), reader, this.lockWaitMs);
+  }
+}
+
+/**
+ * The connection Kysely is given: it holds nothing until a statement needs it. A SELECT while it
+ * holds nothing runs on the reader; any other statement takes the write connection, and keeps it
+ * (a transaction's statements all run there) until Kysely releases this connection.
+ */
+class RoutedConnection implements DatabaseConnection {
+  writer: DatabaseConnection | null = null;
+
+  constructor(private readonly driver: PatientDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.writer && query.query.kind === 'SelectQueryNode' && this.driver.hasReader) {
+      return this.driver.read<R>(query);
+    }
+    return this.driver.patiently<R>(await this.holdWriter(), query, true);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.holdWriter()).streamQuery<R>(query, chunkSize);
+  }
+
+  async holdWriter(): Promise<DatabaseConnection> {
+    this.writer ??= await this.driver.acquireWriter();
+    return this.writer;
   }
 }
 
 class PatientDriver implements Driver {
-  /** When a statement last gave up after waiting the whole lockWaitMs. */
+  /** When a write last gave up after waiting the whole lockWaitMs. */
   private gaveUpAt = -Infinity;
+  private readerReady: Promise<void> | null = null;
 
   constructor(
     private readonly inner: Driver,
+    private readonly reader: Driver | undefined,
     private readonly lockWaitMs: number,
   ) {}
 
+  get hasReader(): boolean {
+    return this.reader !== undefined;
+  }
+
   init = () => this.inner.init();
-  destroy = () => this.inner.destroy();
-  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(connection);
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
-    this.inner.beginTransaction(connection, settings);
+  async destroy(): Promise<void> {
+    await this.inner.destroy();
+    if (this.readerReady) await this.reader!.destroy();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this);
+  }
+
+  acquireWriter = () => this.inner.acquireConnection();
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection;
+    if (!routed.writer) return;
+    const writer = routed.writer;
+    routed.writer = null;
+    await this.inner.releaseConnection(writer);
+  }
+
+  // begin, commit, rollback and the savepoints are statements on the connection they are given:
+  // on this one, they take (and keep) the write connection.
+  beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
+    await (connection as RoutedConnection).holdWriter();
+    await this.inner.beginTransaction(connection, settings);
+  };
   commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
   rollbackTransaction = (connection: DatabaseConnection) => this.inner.rollbackTransaction(connection);
   savepoint: Driver['savepoint'] = (...args) => this.inner.savepoint!(...args);
   rollbackToSavepoint: Driver['rollbackToSavepoint'] = (...args) => this.inner.rollbackToSavepoint!(...args);
   releaseSavepoint: Driver['releaseSavepoint'] = (...args) => this.inner.releaseSavepoint!(...args);
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
-    const execute = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-      const started = performance.now();
-      for (;;) {
-        try {
-          const result = await connection.executeQuery<R>(query);
-          // A write got through: the lock is gone. (Reads get through while it is held, in WAL.)
-          if (WRITE_KINDS.has(query.query.kind)) this.gaveUpAt = -Infinity;
-          return result;
-        } catch (err) {
-          const now = performance.now();
-          const recentlyGaveUp = now - this.gaveUpAt < this.lockWaitMs;
-          if (!isBusy(err) || recentlyGaveUp || now - started + BUSY_PAUSE_MS > this.lockWaitMs) {
-            if (isBusy(err) && !recentlyGaveUp) this.gaveUpAt = now;
-            throw err;
-          }
-          await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+  /** A SELECT outside a transaction, on the reader. */
+  async read<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const reader = this.reader!;
+    await (this.readerReady ??= reader.init());
+    const connection = await reader.acquireConnection();
+    try {
+      return await this.patiently<R>(connection, query, false);
+    } finally {
+      await reader.releaseConnection(connection);
+    }
+  }
+
+  /** Runs `query`, trying again after a pause while another process holds the lock (see above). */
+  async patiently<R>(connection: DatabaseConnection, query: CompiledQuery, writer: boolean): Promise<QueryResult<R>> {
+    const started = performance.now();
+    for (;;) {
+      try {
+        const result = await connection.executeQuery<R>(query);
+        // A write got through: the lock is gone. (Reads get through while it is held, in WAL.)
+        if (writer && WRITE_KINDS.has(query.query.kind)) this.gaveUpAt = -Infinity;
+        return result;
+      } catch (err) {
+        const now = performance.now();
+        const recentlyGaveUp = writer && now - this.gaveUpAt < this.lockWaitMs;
+        if (!isBusy(err) || recentlyGaveUp || now - started + BUSY_PAUSE_MS > this.lockWaitMs) {
+          if (writer && isBusy(err) && !recentlyGaveUp) this.gaveUpAt = now;
+          throw err;
         }
+        await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
       }
-    };
-    // beginTransaction and the others call executeQuery on the connection they are given: this one.
-    return { executeQuery: execute, streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize) };
+    }
   }
 }
 

@@ -13,10 +13,14 @@ import { requestJson, type JsonResponse } from './support/http.js';
  * while another process holds the write lock (SQLite: `BEGIN IMMEDIATE` in a second connection;
  * PostgreSQL: `LOCK TABLE venues IN ACCESS EXCLUSIVE MODE`), a route that needs no database
  * answers within 200 ms, writes answer 503 with Retry-After within 2 s, and the outbox worker
- * backs off and delivers once the lock goes.
+ * backs off and delivers once the lock goes. While writes keep meeting the lock, a read
+ * (GET /v1/festival) answers within 500 ms (docs/decisions/0053-reads-beside-a-locked-sqlite-file.md).
  */
 const HOLD_MS = 6_000;
 const WRITES = 3;
+/** The second test: how long the lock is held while WRITERS clients keep writing. */
+const STREAM_MS = 6_000;
+const WRITERS = 3;
 const PASSWORD = 'Locked-Db-pass1';
 
 let blank: BlankDb;
@@ -177,5 +181,54 @@ describe(`a locked database (${faultsEngine})`, () => {
         `mail due while locked sent ${sentAfterMs} ms after release`,
     );
     expect(sentAfterMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers reads within 500 ms while writes keep meeting the lock (issue 27, item 10)', async () => {
+    // A backup or a second writer holds the file while hosts keep saving: WRITERS clients each send
+    // one write after another for the whole hold, so a write is nearly always waiting for the lock.
+    // GET /v1/festival (a read of the settings row) must not queue behind them.
+    const signup = await requestJson(agent, app.baseUrl, 'POST', '/v1/auth/signup', {
+      body: { name: 'Locked Writer', email: 'locked-writer@example.test', password: PASSWORD, roles: ['host'] },
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    const token = (signup.body as { jwt_token: string }).jwt_token;
+    await timed('/v1/festival');
+
+    const lock = await holdWriteLock();
+    const lockedAt = performance.now();
+    const writes: Array<{ res: JsonResponse; ms: number }> = [];
+    const writers = Array.from({ length: WRITERS }, async (_, w) => {
+      await new Promise((r) => setTimeout(r, 70 * w));
+      // The last writes start well before the release, so every one of them meets the lock.
+      for (let n = 0; performance.now() - lockedAt < STREAM_MS - 2_000; n++) {
+        writes.push(await timed('/v1/venues', 'POST', venue(1_000 + 100 * w + n), token));
+      }
+    });
+    const festivalTimes: number[] = [];
+    while (performance.now() - lockedAt < STREAM_MS) {
+      const festival = await timed('/v1/festival');
+      expect(festival.res.status).toBe(200);
+      festivalTimes.push(festival.ms);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await Promise.all(writers);
+    await lock.release();
+
+    const sorted = [...festivalTimes].sort((x, y) => x - y);
+    const writeMs = writes.map((w) => w.ms).sort((x, y) => x - y);
+    console.log(
+      `[locked database, ${faultsEngine}] held ${STREAM_MS} ms with ${WRITERS} clients writing one after another: ` +
+        `${writes.length} writes (${writes.filter((w) => w.res.status === 503).length} answered 503; ` +
+        `median ${writeMs[Math.floor(writeMs.length / 2)]} ms, worst ${writeMs.at(-1)} ms); GET /v1/festival ` +
+        `${festivalTimes.length} answers, median ${sorted[Math.floor(sorted.length / 2)]} ms, ` +
+        `90th percentile ${sorted[Math.floor(sorted.length * 0.9)]} ms, worst ${sorted.at(-1)} ms`,
+    );
+    expect(sorted.at(-1)).toBeLessThan(500);
+    expect(writes.length).toBeGreaterThanOrEqual(WRITERS);
+    for (const w of writes) {
+      expect(w.res.status, JSON.stringify(w.res.body)).toBe(503);
+      expect(Number(w.res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(w.ms).toBeLessThan(2_000);
+    }
   });
 });
