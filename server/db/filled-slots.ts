@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Queryable } from './schema.js';
 
 /** Every filled venue slot, joined to its venue and its act: what the schedule, its notices and exports read. */
-export function filledSlots(q: Kysely<Database> | Transaction<Database>) {
+export function filledSlots(q: Queryable) {
   return q
     .selectFrom('venue_slots')
     .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
@@ -10,7 +9,7 @@ export function filledSlots(q: Kysely<Database> | Transaction<Database>) {
 }
 
 /** Every filled venue slot with both owners: the venue's as `host`, the act's as `performer`. */
-export function filledSlotsWithOwners(q: Kysely<Database> | Transaction<Database>) {
+export function filledSlotsWithOwners(q: Queryable) {
   return filledSlots(q)
     .innerJoin('users as host', 'host.id', 'venues.creator_id')
     .innerJoin('users as performer', 'performer.id', 'acts.creator_id');
@@ -20,7 +19,7 @@ export function filledSlotsWithOwners(q: Kysely<Database> | Transaction<Database
  * The filled slots the public schedule shows (docs/behaviour.md#moderation): a hidden act's sets,
  * and every set at a hidden venue, are left out.
  */
-export function publicFilledSlots(q: Kysely<Database> | Transaction<Database>) {
+export function publicFilledSlots(q: Queryable) {
   return filledSlots(q).where('venues.hidden_at', 'is', null).where('acts.hidden_at', 'is', null);
 }
 
@@ -28,7 +27,7 @@ export function publicFilledSlots(q: Kysely<Database> | Transaction<Database>) {
  * The people with a scheduled set: the owner of a venue or of an act in a filled slot, each once
  * (what the rain switch mails, and the "scheduled" audience of a festival mail).
  */
-export function peopleWithScheduledSets(q: Kysely<Database> | Transaction<Database>) {
+export function peopleWithScheduledSets(q: Queryable) {
   const hosts = q
     .selectFrom('venue_slots')
     .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema.js';
+import type { Queryable } from './schema.js';
 
 /** An act or a venue, as the committee hides it and people write to its owner about it. */
 export interface OwnedItem {
@@ -21,7 +20,7 @@ const OWNER = ['users.id as owner_id', 'users.name as owner_name', 'users.email 
  * take turns.
  */
 export function findOwnedItem(
-  q: Kysely<Database> | Transaction<Database>,
+  q: Queryable,
   kind: 'act' | 'venue',
   id: number,
   forUpdate = false,

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** A timestamp: a Date in code, timestamptz in PostgreSQL, ISO-8601 text in SQLite. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -223,6 +223,8 @@ export interface ScheduleNoticesTable {
   due_at: Timestamp;
   claim: ColumnType<string | null, string | null | undefined, string | null>;
   locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The change was the committee's, not the venue's host (migration 0012). */
+  by_committee: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One row (id 1): when the next mail may go, under MAIL_RATE_PER_HOUR (migration 0009). */
@@ -258,3 +260,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+
+/** What a query runs on: the database, or a transaction open on it. */
+export type Queryable = Kysely<Database> | Transaction<Database>;

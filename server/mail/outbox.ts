@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Queryable } from '../db/schema.js';
 import { headerSafe, isSingleAddress, type MailMessage } from './message.js';
 
 /**
@@ -7,7 +6,7 @@ import { headerSafe, isSingleAddress, type MailMessage } from './message.js';
  * back, so does the mail; if it commits, the worker delivers the mail eventually.
  */
 export async function enqueueMail(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Queryable,
   message: MailMessage,
   now: Date,
   /** A copy of a mail to the festival (server/features/admin/mailings.ts). */

@@ -49,8 +49,11 @@ export function actScheduleChangedMail(
     current?: MailSlot[];
     actUrl: string;
     scheduleUrl: string;
+    /** The committee made the change (docs/decisions/0050-draft-schedule.md), not the host. */
+    byCommittee?: boolean;
   },
 ): MailMessage {
+  const who = m.byCommittee ? `The ${festival.name} committee` : `The host of ${m.address}`;
   const subject =
     m.unscheduled.length === 0
       ? `${festival.name}: "${subjectName(m.actName)}" is scheduled to play at ${subjectName(m.address)}`
@@ -60,14 +63,14 @@ export function actScheduleChangedMail(
   const lines = [`Hello ${m.ownerName},`, ''];
   if (m.scheduled.length > 0) {
     lines.push(
-      `The host of ${m.address} has scheduled your act "${m.actName}" to play there:`,
+      `${who} has scheduled your act "${m.actName}" to play ${m.byCommittee ? `at ${m.address}` : 'there'}:`,
       ...m.scheduled.map(slotLine),
       '',
     );
   }
   if (m.unscheduled.length > 0) {
     lines.push(
-      `The host of ${m.address} has taken your act "${m.actName}" out of ${m.unscheduled.length === 1 ? 'this slot' : 'these slots'}:`,
+      `${who} has taken your act "${m.actName}" out of ${m.unscheduled.length === 1 ? 'this slot' : 'these slots'}${m.byCommittee ? ` at ${m.address}` : ''}:`,
       ...m.unscheduled.map(slotLine),
       '',
     );
@@ -79,6 +82,38 @@ export function actScheduleChangedMail(
   }
   lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`, ...signOff(festival));
   return { to: m.to, subject, text: lines.join('\n') };
+}
+
+/** To a porch's host: the committee applied a draft schedule that changed the acts at the porch. */
+export function venueScheduleChangedMail(
+  festival: FestivalConfig,
+  m: {
+    to: string;
+    hostName: string;
+    address: string;
+    /** Each slot the draft changed: the act it has now, or none, and the one it had. */
+    changes: { slot: MailSlot; now: string | null; before: string | null }[];
+    editUrl: string;
+    scheduleUrl: string;
+  },
+): MailMessage {
+  const line = (c: (typeof m.changes)[number]) =>
+    `${slotLine(c.slot)}: ${c.now ? `"${c.now}"` : 'no act'}${c.before ? ` (was "${c.before}")` : ''}`;
+  return {
+    to: m.to,
+    subject: `${festival.name}: the committee changed the schedule at ${subjectName(m.address)}`,
+    text: [
+      `Hello ${m.hostName},`,
+      '',
+      `The ${festival.name} committee has changed who plays at your porch, ${m.address}:`,
+      ...m.changes.map(line),
+      '',
+      'Each act\'s performer has been told. To change it, open your slots and schedule:',
+      m.editUrl,
+      `The schedule: ${m.scheduleUrl}`,
+      ...signOff(festival),
+    ].join('\n'),
+  };
 }
 
 /** To an act's owner: the venue the act was scheduled at was deleted, so the act is unscheduled. */

@@ -1,20 +1,11 @@
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
-import type { ActsTable, Database } from '../../db/schema.js';
+import type { ActsTable, Database, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type ActRow = Selectable<ActsTable>;
 
 /** An act with everything its card shows. */
@@ -97,13 +88,13 @@ export function listActs(
   );
 }
 
-export async function findAct(q: Q, id: number): Promise<ActRecord | undefined> {
+export async function findAct(q: Queryable, id: number): Promise<ActRecord | undefined> {
   const row = await q.selectFrom('acts').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await withDetails(q, [row]))[0] : undefined;
 }
 
 /** Preferred slots, scheduled venue slots and creators of a page of acts: three queries, whatever the page size. */
-async function withDetails(q: Q, rows: ActRow[]): Promise<ActRecord[]> {
+async function withDetails(q: Queryable, rows: ActRow[]): Promise<ActRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [slots, scheduled, creators] = await Promise.all([
@@ -192,7 +183,7 @@ export async function updateAct(
 }
 
 /** Its preferred slots go with it; venue slots it was scheduled in become free (ON DELETE SET NULL). */
-export async function deleteAct(q: Q, id: number): Promise<boolean> {
+export async function deleteAct(q: Queryable, id: number): Promise<boolean> {
   const result = await q.deleteFrom('acts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   MAILING_REPEAT_MINUTES,
   MailingAudienceLabels,
@@ -13,21 +13,19 @@ import type { FestivalConfig } from '../../../contract/festival.js';
 import { clockLabel, longDate, zoneAbbreviation, zonedDate, zonedTime } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
 import { peopleWithScheduledSets } from '../../db/filled-slots.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 import type { MailMessage } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { writeAudit, type Actor } from './queries.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /**
  * The people an audience reaches (docs/behaviour.md#mail-to-the-festival): hosts and performers
  * by their role, "scheduled" as the rain switch mails them (the owner of a venue or an act in a
  * scheduled set), "everyone" every account. Each person once, by account.
  */
-function audienceQuery(q: Q, audience: MailingAudience): SelectQueryBuilder<Database, 'users', object> {
+function audienceQuery(q: Queryable, audience: MailingAudience): SelectQueryBuilder<Database, 'users', object> {
   const users = q.selectFrom('users');
   switch (audience) {
     case 'hosts':
@@ -41,7 +39,7 @@ function audienceQuery(q: Q, audience: MailingAudience): SelectQueryBuilder<Data
   }
 }
 
-export async function countRecipients(q: Q, audience: MailingAudience): Promise<number> {
+export async function countRecipients(q: Queryable, audience: MailingAudience): Promise<number> {
   const row = await audienceQuery(q, audience)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -109,7 +107,7 @@ async function takeMailingTurn(trx: Transaction<Database>, dialect: Db['dialect'
 }
 
 /** The same mail (audience, format, subject, body as stored) queued after `since`, if any. */
-function findRepeat(q: Q, input: CreateMailingInput, body: MailingBody, since: Date) {
+function findRepeat(q: Queryable, input: CreateMailingInput, body: MailingBody, since: Date) {
   return q
     .selectFrom('mailings')
     .select(['id', 'subject', 'audience', 'actor_name', 'created_at'])
@@ -206,7 +204,10 @@ export async function createMailing(
   });
 }
 
-async function readMailings(q: Q, page: { offset: number; limit: number } | { ids: number[] }): Promise<Mailing[]> {
+async function readMailings(
+  q: Queryable,
+  page: { offset: number; limit: number } | { ids: number[] },
+): Promise<Mailing[]> {
   let rows = q
     .selectFrom('mailings')
     .select(['id', 'audience', 'subject', 'format', 'actor_name', 'created_at', 'recipients'])
@@ -242,7 +243,7 @@ async function readMailings(q: Q, page: { offset: number; limit: number } | { id
 }
 
 /** GET /v1/admin/mailings: newest first, each with its progress. */
-export async function listMailings(q: Q, offset: number, limit: number): Promise<MailingsResponse> {
+export async function listMailings(q: Queryable, offset: number, limit: number): Promise<MailingsResponse> {
   const total = await q
     .selectFrom('mailings')
     .select((eb) => eb.fn.countAll<number>().as('n'))

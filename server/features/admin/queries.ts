@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import {
   AdminMessages,
   AUDIT_ACTIONS,
@@ -11,17 +11,15 @@ import {
 } from '../../../contract/admin.js';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Db, Dialect } from '../../db/connection.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { Database, UserRow, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { roleNames } from '../auth/policy.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
 /** The dashboard's figures, each read from the database as it is now. */
-export async function readDashboard(q: Q): Promise<DashboardResponse> {
+export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
   const users = await q
     .selectFrom('users')
     .select((eb) => [
@@ -185,7 +183,7 @@ function presentPerson(user: UserRow): Omit<Person, 'venues' | 'acts'> {
   };
 }
 
-export async function findPerson(q: Q, id: number): Promise<Person | undefined> {
+export async function findPerson(q: Queryable, id: number): Promise<Person | undefined> {
   const page = await q
     .selectFrom('users')
     .selectAll('users')
@@ -209,7 +207,7 @@ export interface AuditRecord {
 }
 
 /** Writes one audit entry; called inside the action's own transaction, so both land or neither. */
-export async function writeAudit(q: Q, record: AuditRecord): Promise<void> {
+export async function writeAudit(q: Queryable, record: AuditRecord): Promise<void> {
   await q
     .insertInto('audit_log')
     .values({
@@ -240,7 +238,11 @@ function isAuditAction(value: string): value is AuditAction {
 }
 
 /** The audit log, newest first. */
-export async function listAudit(q: Q, offset: number, limit: number): Promise<{ data: AuditEntry[]; total: number }> {
+export async function listAudit(
+  q: Queryable,
+  offset: number,
+  limit: number,
+): Promise<{ data: AuditEntry[]; total: number }> {
   const rows = await q
     .selectFrom('audit_log')
     .selectAll()

@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DeskSettings, RainDateStatus } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
 import { peopleWithScheduledSets } from '../../db/filled-slots.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { rainDateMail } from '../../mail/templates.js';
@@ -51,10 +51,8 @@ export async function setScheduleRelease(
   });
 }
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /** Acts and venues whose owners said they cannot take part on the rain date, scheduled ones first. */
-async function rainUnavailable(q: Q): Promise<Pick<RainDateStatus, 'acts' | 'venues'>> {
+async function rainUnavailable(q: Queryable): Promise<Pick<RainDateStatus, 'acts' | 'venues'>> {
   const acts = await q
     .selectFrom('acts')
     .select((eb) => [
@@ -137,7 +135,7 @@ async function postRainAnnouncement(
 }
 
 /** GET /v1/admin/rain-date: the day in force and who cannot come on the rain date. */
-export async function readRainDate(q: Q, festival: FestivalConfig): Promise<RainDateStatus> {
+export async function readRainDate(q: Queryable, festival: FestivalConfig): Promise<RainDateStatus> {
   const settings = await readSettings(q);
   return {
     rain_date_active: settings.rain_date_active,

@@ -1,17 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   ANNOUNCEMENTS_SHOWN,
   type Announcement,
   type AnnouncementLevel,
   type DeskAnnouncement,
 } from '../../../contract/announcements.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
 import { AnnouncementMessages } from '../../../contract/announcements.js';
 import { writeAudit, type Actor } from '../admin/queries.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 interface AnnouncementRow {
   id: number;
@@ -58,7 +56,7 @@ function auditValues(shown: DeskAnnouncement): Record<string, unknown> {
 const COLUMNS = ['id', 'text', 'link_url', 'level', 'starts_at', 'ends_at', 'source', 'created_at'] as const;
 
 /** The announcements in force at `now` (started, not ended), the latest start first. */
-export async function activeAnnouncements(q: Q, now: Date): Promise<Announcement[]> {
+export async function activeAnnouncements(q: Queryable, now: Date): Promise<Announcement[]> {
   const rows = await q
     .selectFrom('announcements')
     .select(COLUMNS)
@@ -73,7 +71,7 @@ export async function activeAnnouncements(q: Q, now: Date): Promise<Announcement
 
 /** Every announcement for the desk, the latest start first. */
 export async function listDeskAnnouncements(
-  q: Q,
+  q: Queryable,
   offset: number,
   limit: number,
   now: Date,
@@ -167,7 +165,7 @@ export async function deleteAnnouncement(db: Db, actor: Actor, id: number, now: 
 }
 
 /** The ids of the announcements the rain date switch posted, so a new switch replaces them. */
-export async function rainAnnouncementIds(q: Q): Promise<number[]> {
+export async function rainAnnouncementIds(q: Queryable): Promise<number[]> {
   const rows = await q.selectFrom('announcements').select('id').where('source', '=', 'rain_date').execute();
   return rows.map((r) => r.id);
 }

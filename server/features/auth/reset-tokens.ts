@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/schema.js';
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -12,7 +9,7 @@ export function hashToken(token: string): string {
 }
 
 /** A fresh 256-bit token; only its hash is stored. Any older token of the user is voided. */
-export async function issueResetToken(q: Q, userId: number, now: Date): Promise<string> {
+export async function issueResetToken(q: Queryable, userId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await voidResetTokens(q, userId, now);
   await q
@@ -27,7 +24,7 @@ export async function issueResetToken(q: Q, userId: number, now: Date): Promise<
   return token;
 }
 
-export async function voidResetTokens(q: Q, userId: number, now: Date): Promise<void> {
+export async function voidResetTokens(q: Queryable, userId: number, now: Date): Promise<void> {
   await q
     .updateTable('password_resets')
     .set({ used_at: now })
@@ -54,7 +51,7 @@ export async function checkResetToken(db: Db, email: string, token: string, now:
  * Marks the token used if it is still valid, in one UPDATE: of any number of concurrent
  * calls with one token, exactly one sees a row changed.
  */
-export async function consumeResetToken(q: Q, userId: number, token: string, now: Date): Promise<boolean> {
+export async function consumeResetToken(q: Queryable, userId: number, token: string, now: Date): Promise<boolean> {
   const result = await q
     .updateTable('password_resets')
     .set({ used_at: now })

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
-import type { Database } from '../../db/schema.js';
+import type { Queryable } from '../../db/schema.js';
 import { readSettings } from '../scheduling/release.js';
 
 /**
@@ -10,7 +9,7 @@ import { readSettings } from '../scheduling/release.js';
  * read from the settings row so every app process agrees (docs/decisions/0026-committee-desk-rest.md).
  */
 export async function currentFestivalDay(
-  q: Kysely<Database> | Transaction<Database>,
+  q: Queryable,
   festival: Pick<FestivalConfig, 'event' | 'rain_date'>,
 ): Promise<FestivalConfig['event']> {
   const settings = await readSettings(q);

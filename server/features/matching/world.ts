@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Genre, SlotDef } from '../../../contract/choices.js';
-import type { Database } from '../../db/schema.js';
+import type { Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../scheduling/release.js';
 import {
@@ -13,10 +12,8 @@ import {
   type VenueSize,
 } from './fit.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /** Every venue and act as the fit model reads them, with the sets their slots hold now. */
-export async function loadFitData(q: Q): Promise<{ venues: FitVenue[]; acts: FitAct[] }> {
+export async function loadFitData(q: Queryable): Promise<{ venues: FitVenue[]; acts: FitAct[] }> {
   const [venueRows, genreRows, slotRows, actRows, actSlotRows] = await Promise.all([
     q
       .selectFrom('venues')
@@ -151,7 +148,7 @@ export class FitWorldCache {
  * The performer accounts a host has been in touch with through the app: they wrote about one of
  * the host's porches, or the host wrote about one of their acts.
  */
-export async function contactsOfHost(q: Q, hostId: number): Promise<Set<number>> {
+export async function contactsOfHost(q: Queryable, hostId: number): Promise<Set<number>> {
   const [wroteToHost, hostWrote] = await Promise.all([
     q
       .selectFrom('comments')
@@ -173,7 +170,7 @@ export async function contactsOfHost(q: Q, hostId: number): Promise<Set<number>>
 }
 
 /** The hosts a performer account has been in touch with (the same pairs, seen from the act's side). */
-export async function contactsOfPerformer(q: Q, performerId: number): Promise<Set<number>> {
+export async function contactsOfPerformer(q: Queryable, performerId: number): Promise<Set<number>> {
   const [wroteToPerformer, performerWrote] = await Promise.all([
     q
       .selectFrom('comments')
@@ -195,7 +192,7 @@ export async function contactsOfPerformer(q: Q, performerId: number): Promise<Se
 }
 
 /** Every (host, performer) pair in touch, as `${host}|${performer}`, for the committee's view. */
-export async function allContacts(q: Q): Promise<Set<string>> {
+export async function allContacts(q: Queryable): Promise<Set<string>> {
   const [aboutVenues, aboutActs] = await Promise.all([
     q
       .selectFrom('comments')

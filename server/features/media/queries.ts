@@ -1,14 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Queryable } from '../../db/schema.js';
 import { MEDIA_PATH_PREFIX, type RichTextImage } from '../../lib/rich-text.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 /**
  * Stores rich-text images by content: an image already stored (the same bytes in another bio,
  * or a bio saved again) is left as it is. Call inside the transaction that saves the text.
  */
-export async function storeMedia(q: Q, images: RichTextImage[], now: Date): Promise<void> {
+export async function storeMedia(q: Queryable, images: RichTextImage[], now: Date): Promise<void> {
   for (const image of images) {
     await q
       .insertInto('media')
@@ -25,7 +22,7 @@ export async function storeMedia(q: Q, images: RichTextImage[], now: Date): Prom
 }
 
 /** Any stored image, whoever may see it: for an address that carries its key (a message's). */
-export function findMedia(q: Q, sha256: string) {
+export function findMedia(q: Queryable, sha256: string) {
   return q.selectFrom('media').select(['mime_type', 'bytes']).where('sha256', '=', sha256).executeTakeFirst();
 }
 
@@ -35,7 +32,7 @@ export function findMedia(q: Q, sha256: string) {
  * only in a message is not public. `sha256` is 64 hex digits (the route checks), so the pattern
  * holds no wildcard of its own; the address in a stored bio is always `/v1/media/<sha256>`.
  */
-export function findPublicMedia(q: Q, sha256: string) {
+export function findPublicMedia(q: Queryable, sha256: string) {
   const shown = `%${MEDIA_PATH_PREFIX}${sha256}%`;
   return q
     .selectFrom('media')

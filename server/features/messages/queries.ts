@@ -1,8 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { findOwnedItem } from '../../db/owned-items.js';
-import type { Database, CommentsTable } from '../../db/schema.js';
+import type { CommentsTable, Queryable } from '../../db/schema.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type EntityType = 'venue' | 'act';
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -17,7 +16,7 @@ export interface MessageTarget {
   hidden: boolean;
 }
 
-export async function findTarget(q: Q, type: EntityType, id: number): Promise<MessageTarget | undefined> {
+export async function findTarget(q: Queryable, type: EntityType, id: number): Promise<MessageTarget | undefined> {
   const row = await findOwnedItem(q, type, id);
   if (!row) return undefined;
   return {
@@ -37,7 +36,7 @@ export interface NewComment {
   now: Date;
 }
 
-export function insertComment(q: Q, c: NewComment): Promise<CommentRow> {
+export function insertComment(q: Queryable, c: NewComment): Promise<CommentRow> {
   return q
     .insertInto('comments')
     .values({
@@ -62,7 +61,7 @@ export interface CommentPage {
 }
 
 /** The messages about the given entities (a venue, an act, or both with one id), one page of them. */
-export function listComments(q: Q, targets: Array<Pick<MessageTarget, 'type' | 'id'>>, page: CommentPage) {
+export function listComments(q: Queryable, targets: Array<Pick<MessageTarget, 'type' | 'id'>>, page: CommentPage) {
   return q
     .selectFrom('comments')
     .selectAll()
@@ -74,7 +73,7 @@ export function listComments(q: Q, targets: Array<Pick<MessageTarget, 'type' | '
     .execute();
 }
 
-export async function countComments(q: Q, targets: Array<Pick<MessageTarget, 'type' | 'id'>>): Promise<number> {
+export async function countComments(q: Queryable, targets: Array<Pick<MessageTarget, 'type' | 'id'>>): Promise<number> {
   const row = await q
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -1,15 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Creator } from '../../../contract/users.js';
-import type { Database, UserRow } from '../../db/schema.js';
+import type { UserRow, Queryable } from '../../db/schema.js';
 import { canSeeHidden, roleNames } from '../auth/policy.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type CreatorRow = Pick<UserRow, 'id' | 'name' | 'email' | 'is_admin' | 'is_host' | 'is_performer'>;
 /** Who is asking: null for an anonymous visitor. */
 export type Viewer = Pick<UserRow, 'id' | 'is_admin'> | null;
 
 /** The creators of a page of venues or acts, in one query, by id. */
-export async function loadCreators(q: Q, ids: number[]): Promise<Map<number, CreatorRow>> {
+export async function loadCreators(q: Queryable, ids: number[]): Promise<Map<number, CreatorRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await q

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
-import type { Database } from '../../db/schema.js';
+import type { Queryable } from '../../db/schema.js';
 import { publicFilledSlots } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { matchesIfNoneMatch } from '../../lib/conditional.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type CalendarDeps = Pick<Deps, 'festival' | 'publicUrl'>;
 
 /** A set: an act scheduled in a venue's slot. */
@@ -21,7 +19,7 @@ interface SetRow {
 }
 
 /** Every scheduled set, or one act's: one query. */
-export function loadSets(q: Q, actId?: number): Promise<SetRow[]> {
+export function loadSets(q: Queryable, actId?: number): Promise<SetRow[]> {
   return publicFilledSlots(q)
     .select([
       'venues.id as venue_id',

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { actScheduleChangedMail, type MailSlot } from '../../mail/templates.js';
 import { currentFestivalDay } from '../festival/festival-day.js';
 import { slotTime } from './slot-times.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type NoticeDeps = Pick<Deps, 'db' | 'clock' | 'festival' | 'publicUrl' | 'notices'>;
 
 const HOUR_MS = 3_600_000;
@@ -32,6 +31,8 @@ export async function queueScheduleNotices(
   deps: Pick<Deps, 'clock' | 'notices'>,
   venueId: number,
   before: Map<number, string[]>,
+  /** The change is the committee's (an admin who does not own the venue, or an applied draft). */
+  byCommittee = false,
 ): Promise<number> {
   const now = deps.clock.now();
   const due = new Date(now.getTime() + deps.notices.delayMs);
@@ -46,6 +47,7 @@ export async function queueScheduleNotices(
         first_change_at: now,
         latest_due_at: latest,
         due_at: due,
+        by_committee: byCommittee,
       })
       .onConflict((oc) =>
         oc.columns(['act_id', 'venue_id']).doUpdateSet((eb) => ({
@@ -57,6 +59,8 @@ export async function queueScheduleNotices(
             .end(),
           claim: null,
           locked_until: null,
+          // Once the committee changed anything in a run, the notice says so.
+          ...(byCommittee ? { by_committee: true } : {}),
         })),
       )
       .execute();
@@ -69,7 +73,7 @@ export async function queueScheduleNotices(
  * the notice holds as `before`. A venue deleted mid-run reports these, not the slots of a run the
  * owner never heard of.
  */
-export async function pendingNoticeSlots(q: Q, venueId: number): Promise<Map<number, string[]>> {
+export async function pendingNoticeSlots(q: Queryable, venueId: number): Promise<Map<number, string[]>> {
   const rows = await q
     .selectFrom('schedule_notices')
     .select(['act_id', 'before_slots'])
@@ -130,7 +134,7 @@ async function flushOne(deps: NoticeDeps, id: number, claim: string, now: Date):
       .set({ locked_until: new Date(now.getTime() + LEASE_MS) })
       .where('id', '=', id)
       .where('claim', '=', claim)
-      .returning(['id', 'act_id', 'venue_id', 'before_slots'])
+      .returning(['id', 'act_id', 'venue_id', 'before_slots', 'by_committee'])
       .executeTakeFirst();
     if (!notice) return 0;
     const about = await trx
@@ -212,6 +216,7 @@ async function flushOne(deps: NoticeDeps, id: number, claim: string, now: Date):
         current: mailSlots(current),
         actUrl: `${publicUrl}/acts/${about.act_id}`,
         scheduleUrl: `${publicUrl}/schedule`,
+        byCommittee: Boolean(notice.by_committee),
       }),
       now,
       { scheduleNotice: true },

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import { filledSlotsWithOwners } from '../../db/filled-slots.js';
 import type { Deps } from '../../deps.js';
 import { currentFestivalDay } from '../festival/festival-day.js';
@@ -10,7 +10,6 @@ import { pendingNoticeSlots } from './notices.js';
 import { findActsWithOwners } from './queries.js';
 import { slotTime } from './slot-times.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 type MailDeps = Pick<Deps, 'clock' | 'festival' | 'publicUrl'>;
 
 const bySlot = (a: { slot: string }, b: { slot: string }) =>
@@ -25,7 +24,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** The scheduled slots of a venue, or of an act, with the act, the venue and both owners. */
-function scheduledSlots(q: Q) {
+function scheduledSlots(q: Queryable) {
   return filledSlotsWithOwners(q).select([
     'venue_slots.slot_def as slot',
     'venues.id as venue_id',

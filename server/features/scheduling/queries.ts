@@ -1,13 +1,11 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { SlotDef } from '../../../contract/enums.js';
 import type { Dialect } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Queryable } from '../../db/schema.js';
 import { publicFilledSlots } from '../../db/filled-slots.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
-
 /** The schedule's version (migration 0004): one indexed read, made on every GET /v1/schedule. */
-export async function readScheduleVersion(q: Q): Promise<number> {
+export async function readScheduleVersion(q: Queryable): Promise<number> {
   const row = await q.selectFrom('schedule_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
   return Number(row.version);
 }
@@ -32,7 +30,7 @@ export interface ScheduledCellRow {
 }
 
 /** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
-export function loadScheduledCells(q: Q): Promise<ScheduledCellRow[]> {
+export function loadScheduledCells(q: Queryable): Promise<ScheduledCellRow[]> {
   return publicFilledSlots(q)
     .select([
       'venues.id as venue_id',
@@ -94,7 +92,7 @@ export function lockVenue(
 
 /** The venue of a slots list, with whether the committee hid it (docs/behaviour.md#moderation). */
 export function findVenueForSchedule(
-  q: Q,
+  q: Queryable,
   id: number,
 ): Promise<(ScheduleVenue & { hidden_at: Date | null }) | undefined> {
   return q
@@ -112,7 +110,7 @@ export interface ActWithOwner {
   owner_email: string;
 }
 
-export async function findActsWithOwners(q: Q, ids: number[]): Promise<Map<number, ActWithOwner>> {
+export async function findActsWithOwners(q: Queryable, ids: number[]): Promise<Map<number, ActWithOwner>> {
   if (ids.length === 0) return new Map();
   const rows = await q
     .selectFrom('acts')
@@ -129,7 +127,7 @@ export interface SlotRow {
   scheduled_act_id: number | null;
 }
 
-export function venueSlots(q: Q, venueId: number): Promise<SlotRow[]> {
+export function venueSlots(q: Queryable, venueId: number): Promise<SlotRow[]> {
   return q
     .selectFrom('venue_slots')
     .select(['id', 'slot_def', 'scheduled_act_id'])
@@ -139,7 +137,7 @@ export function venueSlots(q: Q, venueId: number): Promise<SlotRow[]> {
 
 /** Where an act plays at a slot time now, if anywhere: names the other venue in a 409. */
 export async function venueOfActAtSlot(
-  q: Q,
+  q: Queryable,
   actId: number,
   slot: SlotDef,
 ): Promise<{ id: number; address: string } | undefined> {
@@ -174,7 +172,7 @@ function setsInSlot(eb: ExpressionBuilder<Database, 'acts'>, slot: SlotDef) {
  * already in this venue's slot.
  */
 export async function findUnmatchedActs(
-  q: Q,
+  q: Queryable,
   venueId: number,
   slot: SlotDef,
   /** The venue's owner or an admin asks: a hidden act already in this very slot stays listed. */

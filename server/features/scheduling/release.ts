@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { zonedInstant } from '../../../contract/festival-time.js';
 import type { ScheduleEntry } from '../../../contract/schedule.js';
-import type { Database } from '../../db/schema.js';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '../../db/schema.js';
 
 export interface FestivalSettings {
   schedule_release_at: Date | null;
@@ -12,7 +9,7 @@ export interface FestivalSettings {
 }
 
 /** The committee's switches (migration 0006): one row, read with the schedule and by GET /v1/festival. */
-export async function readSettings(q: Q): Promise<FestivalSettings> {
+export async function readSettings(q: Queryable): Promise<FestivalSettings> {
   const row = await q
     .selectFrom('festival_settings')
     .select(['schedule_release_at', 'rain_date_active'])
@@ -61,7 +58,7 @@ export function ownBookings(
   });
 }
 
-export async function ownedIds(q: Q, userId: number): Promise<{ venues: Set<number>; acts: Set<number> }> {
+export async function ownedIds(q: Queryable, userId: number): Promise<{ venues: Set<number>; acts: Set<number> }> {
   const venues = await q.selectFrom('venues').select('id').where('creator_id', '=', userId).execute();
   const acts = await q.selectFrom('acts').select('id').where('creator_id', '=', userId).execute();
   return { venues: new Set(venues.map((v) => v.id)), acts: new Set(acts.map((a) => a.id)) };

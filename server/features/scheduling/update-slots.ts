@@ -171,5 +171,6 @@ export async function writeVenueSlots(
       current.filter((c) => c.scheduled_act_id === actId).map((c) => c.slot_def),
     );
   }
-  return queueScheduleNotices(trx, deps, venue.id, before);
+  // A change by anyone but the porch's own host (an admin, an applied draft) is the committee's.
+  return queueScheduleNotices(trx, deps, venue.id, before, venue.creator_id !== user.id);
 }

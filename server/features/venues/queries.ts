@@ -1,20 +1,11 @@
-import {
-  sql,
-  type ExpressionBuilder,
-  type Expression,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type ExpressionBuilder, type Expression, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { VENUE_AMENITIES, type VenueAmenity, type VenueListQuery } from '../../../contract/venues.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
-import type { Database, VenuesTable } from '../../db/schema.js';
+import type { Database, VenuesTable, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../profiles/creator.js';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type VenueRow = Selectable<VenuesTable>;
 
 export interface VenueSlotRecord {
@@ -111,13 +102,13 @@ export function listVenues(
   );
 }
 
-export async function findVenue(q: Q, id: number): Promise<VenueRecord | undefined> {
+export async function findVenue(q: Queryable, id: number): Promise<VenueRecord | undefined> {
   const row = await q.selectFrom('venues').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? (await withDetails(q, [row]))[0] : undefined;
 }
 
 /** Genres, slots (with the act in each) and creators of a page of venues: three queries, whatever the page size. */
-async function withDetails(q: Q, rows: VenueRow[]): Promise<VenueRecord[]> {
+async function withDetails(q: Queryable, rows: VenueRow[]): Promise<VenueRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [genres, slots, creators] = await Promise.all([
@@ -222,7 +213,7 @@ export async function updateVenue(
 }
 
 /** Slots and genres go with the venue (ON DELETE CASCADE). */
-export async function deleteVenue(q: Q, id: number): Promise<boolean> {
+export async function deleteVenue(q: Queryable, id: number): Promise<boolean> {
   const result = await q.deleteFrom('venues').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
