@@ -108,7 +108,7 @@ export function venueScheduleChangedMail(
       `The ${festival.name} committee has changed who plays at your porch, ${m.address}:`,
       ...m.changes.map(line),
       '',
-      'Each act\'s performer has been told. To change it, open your slots and schedule:',
+      "Each act's performer has been told. To change it, open your slots and schedule:",
       m.editUrl,
       `The schedule: ${m.scheduleUrl}`,
       ...signOff(festival),

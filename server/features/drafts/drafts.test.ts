@@ -131,9 +131,22 @@ describe('the committee’s draft schedule', () => {
     const sets = await publicSets();
     expect(sets.has(`${a}|Slot 1|${noonOnly}`)).toBe(true);
     expect(sets.has(`${b}|Slot 2|${flexible}`)).toBe(false);
-    // The usual coalesced notice to the act's owner is queued.
+    // The usual coalesced notice to the act's owner is queued; it says the committee made the
+    // change. The porch's host gets a mail listing the changed slot.
     expect(await countNotices()).toBeGreaterThan(before);
     await t.flushNotices();
+    const outbox = await t.app.deps.db.kysely
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .execute();
+    const toPerformer = outbox.find((m) => m.to_address === performer.user.email && m.subject.includes('Noon Only'));
+    expect(toPerformer?.text_body).toContain(
+      'The Porchfest committee has scheduled your act "Noon Only" to play at 1 Noon Street',
+    );
+    const toHost = outbox.find((m) => m.to_address === host.user.email);
+    expect(toHost?.subject).toBe('Porchfest: the committee changed the schedule at 1 Noon Street');
+    expect(toHost?.text_body).toContain(': "Noon Only"');
+    expect(outbox.some((m) => m.to_address === otherHost.user.email)).toBe(false);
     const audit = await t.app.inject({ method: 'GET', url: '/v1/admin/audit', headers: admin.auth });
     expect(JSON.stringify(audit.json())).toContain('apply_schedule_draft');
 

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { SlotDef } from '../../../contract/choices.js';
+import { SLOT_DEFS, type SlotDef } from '../../../contract/choices.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { venueScheduleChangedMail } from '../../mail/templates.js';
+import { currentFestivalDay } from '../festival/festival-day.js';
+import { slotTime } from '../scheduling/slot-times.js';
 import {
   DraftMessages,
   type ApplyDraftInput,
@@ -48,7 +54,7 @@ export class DraftService {
   private solving: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices' | 'mailQueued'>,
+    private readonly deps: Pick<Deps, 'db' | 'clock' | 'festival' | 'notices' | 'mailQueued' | 'publicUrl'>,
     private readonly draft: (input: DraftInput) => Promise<DraftOutcome> = draftInProcess,
   ) {}
 
@@ -154,6 +160,8 @@ export class DraftService {
       let notices = 0;
       const slotsNow = async (venueId: number) =>
         new Map((await venueSlots(trx, venueId)).map((s) => [s.slot_def as SlotDef, s.scheduled_act_id]));
+      const original = new Map<number, Map<SlotDef, number | null>>();
+      for (const venueId of venues) original.set(venueId, await slotsNow(venueId));
       const write = async (venueId: number, slots: Map<SlotDef, number | null>) => {
         const input = {
           available_slots: [...slots].map(([slot_def, scheduled_act_id]) => ({ slot_def, scheduled_act_id })),
@@ -174,6 +182,12 @@ export class DraftService {
         for (const [slot, act] of add) slots.set(slot, act);
         await write(venueId, slots);
       }
+      notices += await tellHosts(
+        trx,
+        this.deps,
+        original,
+        await Promise.all(venues.map(async (v) => [v, await slotsNow(v)] as const)),
+      );
       await writeAudit(trx, {
         actor,
         action: 'apply_schedule_draft',
@@ -212,6 +226,71 @@ function fingerprint(data: { venues: FitVenue[]; acts: FitAct[] }): string {
   for (const v of data.venues) hash.update(JSON.stringify({ ...v, slots: [...v.slots].sort() }));
   for (const a of data.acts) hash.update(JSON.stringify(a));
   return hash.digest('base64url');
+}
+
+/**
+ * One mail to each host whose porch the apply changed, listing each changed slot with its act now
+ * and before (the acts' owners get their usual coalesced notice, which says the committee made the
+ * change). Returns how many mails were queued.
+ */
+async function tellHosts(
+  trx: Transaction<Database>,
+  deps: Pick<Deps, 'clock' | 'festival' | 'publicUrl'>,
+  before: Map<number, Map<SlotDef, number | null>>,
+  after: readonly (readonly [number, Map<SlotDef, number | null>])[],
+): Promise<number> {
+  const changed = after
+    .map(([venueId, slots]) => {
+      const was = before.get(venueId) ?? new Map<SlotDef, number | null>();
+      const slotsChanged = SLOT_DEFS.filter((slot) => (was.get(slot) ?? null) !== (slots.get(slot) ?? null)).map(
+        (slot) => ({ slot, now: slots.get(slot) ?? null, before: was.get(slot) ?? null }),
+      );
+      return { venueId, slotsChanged };
+    })
+    .filter((v) => v.slotsChanged.length > 0);
+  if (changed.length === 0) return 0;
+  const hosts = await trx
+    .selectFrom('venues')
+    .innerJoin('users', 'users.id', 'venues.creator_id')
+    .select(['venues.id', 'venues.address', 'users.name', 'users.email'])
+    .where(
+      'venues.id',
+      'in',
+      changed.map((c) => c.venueId),
+    )
+    .execute();
+  const actIds = changed.flatMap((c) => c.slotsChanged.flatMap((s) => [s.now, s.before])).filter((a) => a !== null);
+  const acts = new Map(
+    actIds.length === 0
+      ? []
+      : (await trx.selectFrom('acts').select(['id', 'name']).where('id', 'in', actIds).execute()).map((a) => [
+          a.id,
+          a.name,
+        ]),
+  );
+  const day = (await currentFestivalDay(trx, deps.festival)).date;
+  const now = deps.clock.now();
+  for (const { venueId, slotsChanged } of changed) {
+    const host = hosts.find((h) => h.id === venueId);
+    if (!host) continue;
+    await enqueueMail(
+      trx,
+      venueScheduleChangedMail(deps.festival, {
+        to: host.email,
+        hostName: host.name,
+        address: host.address,
+        changes: slotsChanged.map((c) => ({
+          slot: slotTime(deps.festival, c.slot, day),
+          now: c.now === null ? null : (acts.get(c.now) ?? null),
+          before: c.before === null ? null : (acts.get(c.before) ?? null),
+        })),
+        editUrl: `${deps.publicUrl}/venues/${venueId}/slots/edit`,
+        scheduleUrl: `${deps.publicUrl}/schedule`,
+      }),
+      now,
+    );
+  }
+  return changed.length;
 }
 
 function mapOf<V>(map: Map<number, Map<SlotDef, V>>, key: number): Map<SlotDef, V> {
