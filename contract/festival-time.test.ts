@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildZoneTable,
-  clockLabel,
+  clockWithMinutes,
+  scheduleClock,
   longDate,
   nowAndNext,
   registerZoneTable,
@@ -27,11 +28,21 @@ const at = (time: string, date = day) => zonedInstant(date, time, festival.timez
 
 describe('festival time', () => {
   it('writes clock times as the schedule columns do', () => {
-    expect(['12:00', '13:00', '13:30', '00:00', '09:05'].map(clockLabel)).toEqual([
+    expect(['12:00', '13:00', '13:30', '00:00', '09:05'].map(scheduleClock)).toEqual([
       '12pm',
       '1:00pm',
       '1:30pm',
       '12am',
+      '9:05am',
+    ]);
+  });
+
+  it('writes clock times with their minutes as the opening hours do', () => {
+    expect(['12:00', '13:00', '13:30', '00:00', '09:05'].map(clockWithMinutes)).toEqual([
+      '12:00pm',
+      '1:00pm',
+      '1:30pm',
+      '12:00am',
       '9:05am',
     ]);
   });
@@ -73,7 +84,7 @@ describe('festival time', () => {
   it("reads an instant's wall-clock time in the festival's zone, not the device's", () => {
     // 18:05 UTC on June 14 is 2:05pm in New York (EDT) and 7:05pm in London (BST).
     const instant = Date.UTC(2025, 5, 14, 18, 5);
-    expect(clockLabel(zonedTime(instant, 'America/New_York'))).toBe('2:05pm');
+    expect(scheduleClock(zonedTime(instant, 'America/New_York'))).toBe('2:05pm');
     expect(zonedTime(instant, 'Europe/London')).toBe('19:05');
     expect(zonedTime(at('00:30'), festival.timezone)).toBe('00:30');
   });

@@ -12,17 +12,27 @@ type TimeRange = FestivalConfig['event'];
 /**
  * A wall-clock time the way the schedule's columns write it: '12pm-1:00pm', '1:30pm-2:30pm'.
  * Noon and midnight on the hour are '12pm' and '12am'; every other time keeps its minutes.
+ * docs/behaviour.md#clock-times says where this form appears and where `clockWithMinutes`'s does.
  */
-export function clockLabel(time: string): string {
+export function scheduleClock(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  if (m === 0 && h % 12 === 0) return `12${h >= 12 ? 'pm' : 'am'}`;
+  return clockWithMinutes(time);
+}
+
+/**
+ * A wall-clock time with its minutes always written: '12:00pm', '1:30pm', the way the spec writes
+ * the festival's opening hours ('12:00pm to 5:30pm') and a host's set-up times.
+ */
+export function clockWithMinutes(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
   const suffix = h >= 12 ? 'pm' : 'am';
-  if (m === 0 && h % 12 === 0) return `12${suffix}`;
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')}${suffix}`;
 }
 
 /** A slot's clock times: '1:30pm-2:30pm'. */
 export function slotRangeLabel(slot: Pick<SlotConfig, 'start' | 'end'>): string {
-  return `${clockLabel(slot.start)}-${clockLabel(slot.end)}`;
+  return `${scheduleClock(slot.start)}-${scheduleClock(slot.end)}`;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -294,7 +304,7 @@ export function nowAndNext(
   return { open: coming, now: null, next: coming, changesAt: windows[coming]!.start };
 }
 
-/** The zone's wall-clock time ('HH:MM', 24-hour) at an instant: `clockLabel` writes it as '2:05pm'. */
+/** The zone's wall-clock time ('HH:MM', 24-hour) at an instant: `scheduleClock` writes it as '2:05pm'. */
 export function zonedTime(instant: number, timeZone: string): string {
   return new Date(wallClockAsUtc(instant, timeZone)).toISOString().slice(11, 16);
 }

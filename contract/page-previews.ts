@@ -1,5 +1,5 @@
 import type { CarouselImage, FestivalConfig } from './festival.js';
-import { clockLabel, longDate } from './festival-time.js';
+import { scheduleClock, longDate } from './festival-time.js';
 
 /**
  * What a page says about itself to search engines and link previews: its title and a one-line
@@ -24,7 +24,7 @@ export const previewImage = (festival: FestivalConfig): CarouselImage =>
 export const editionName = (festival: FestivalConfig): string => `${festival.name} ${festival.year}`;
 
 const dateAndTime = (range: FestivalConfig['event']): string =>
-  `${longDate(range.date)}, ${clockLabel(range.start)} to ${clockLabel(range.end)}`;
+  `${longDate(range.date)}, ${scheduleClock(range.start)} to ${scheduleClock(range.end)}`;
 
 /** For every page without a text of its own, and for a page whose act or venue does not exist. */
 export const siteText = (festival: FestivalConfig): PageText => ({

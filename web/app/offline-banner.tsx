@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FestivalConfig } from '../../contract/festival';
-import { clockLabel, longDate, zonedDate, zonedTime } from '../../contract/festival-time';
+import { scheduleClock, longDate, zonedDate, zonedTime } from '../../contract/festival-time';
 import { useFestival } from '../lib/festival';
 import { useOnline } from '../lib/online';
 import { CACHE_NAMES } from '../sw/cache-names';
@@ -17,7 +17,7 @@ async function scheduleSavedAt(): Promise<number | null> {
 
 /** '2:05pm' today in the festival's zone, or 'Friday, June 13, 2025, 2:05pm' on another day. */
 function asOf(instant: number, festival: FestivalConfig): string {
-  const time = clockLabel(zonedTime(instant, festival.timezone));
+  const time = scheduleClock(zonedTime(instant, festival.timezone));
   const day = zonedDate(instant, festival.timezone);
   return day === zonedDate(Date.now(), festival.timezone) ? time : `${longDate(day)}, ${time}`;
 }

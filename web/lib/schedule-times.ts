@@ -7,7 +7,7 @@ import type { FestivalConfig } from '../../contract/festival';
  * 1:30pm-2:30pm, 3:00pm-4:00pm, 4:30pm-5:30pm') as every festival clock does: noon and midnight
  * as '12pm' and '12am', every other time with its minutes, '1:00pm'; a slot as '12pm-1:00pm'.
  */
-export { clockLabel as scheduleClock, slotRangeLabel as scheduleSlotTime } from '../../contract/festival-time';
+export { scheduleClock, slotRangeLabel as scheduleSlotTime } from '../../contract/festival-time';
 
 export const SCHEDULE_SLOT_KEYS = ['slot_1', 'slot_2', 'slot_3', 'slot_4'] as const;
 export type ScheduleSlotKey = (typeof SCHEDULE_SLOT_KEYS)[number];

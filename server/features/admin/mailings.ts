@@ -10,7 +10,7 @@ import {
   type MailingsResponse,
 } from '../../../contract/admin.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
-import { clockLabel, longDate, zoneAbbreviation, zonedDate, zonedTime } from '../../../contract/festival-time.js';
+import { scheduleClock, longDate, zoneAbbreviation, zonedDate, zonedTime } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
 import { peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database, Queryable } from '../../db/schema.js';
@@ -129,7 +129,7 @@ function repeatRefusal(
   const zone = festival.timezone;
   const at = (instant: number) => {
     const date = zonedDate(instant, zone);
-    return `${clockLabel(zonedTime(instant, zone))} ${zoneAbbreviation(zone, date)} on ${longDate(date)}`;
+    return `${scheduleClock(zonedTime(instant, zone))} ${zoneAbbreviation(zone, date)} on ${longDate(date)}`;
   };
   const queued = new Date(first.created_at).getTime();
   const audience = MailingAudienceLabels[first.audience as MailingAudience] ?? first.audience;

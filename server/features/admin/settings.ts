@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { rainDateMail } from '../../mail/templates.js';
-import { clockLabel, longDate, zonedInstant } from '../../../contract/festival-time.js';
+import { scheduleClock, longDate, zonedInstant } from '../../../contract/festival-time.js';
 import { insertAnnouncement, rainAnnouncementIds, removeAnnouncement } from '../announcements/queries.js';
 import { configuredRelease, effectiveRelease, readSettings, type FestivalSettings } from '../scheduling/release.js';
 import { writeAudit, type Actor } from './queries.js';
@@ -170,7 +170,7 @@ export async function setRainDate(
     if (Number(result.numUpdatedRows) === 0) return readRainDate(trx, festival);
 
     const day = festivalDay(festival, active);
-    const dayLabel = `${longDate(day.date)}, ${clockLabel(day.start)} to ${clockLabel(day.end)}`;
+    const dayLabel = `${longDate(day.date)}, ${scheduleClock(day.start)} to ${scheduleClock(day.end)}`;
     const scheduleUrl = `${deps.publicUrl}/schedule`;
     await postRainAnnouncement(trx, festival, actor, active, dayLabel, scheduleUrl, now);
 
@@ -195,7 +195,7 @@ export async function setRainDate(
           name: person.name,
           rainDateActive: active,
           date: longDate(day.date),
-          time: `${clockLabel(day.start)} to ${clockLabel(day.end)}`,
+          time: `${scheduleClock(day.start)} to ${scheduleClock(day.end)}`,
           scheduleUrl,
         }),
         now,

@@ -1,7 +1,7 @@
 import { GenreList, SLOT_DEFS, type Genre, type SlotDef } from '../../../contract/choices.js';
 import { BLOCK_CODES, type BlockCode, type FitNote } from '../../../contract/matching.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
-import { clockLabel } from '../../../contract/festival-time.js';
+import { scheduleClock } from '../../../contract/festival-time.js';
 
 /**
  * The fit model (docs/decisions/0049-matchmaking.md, docs/behaviour.md#matchmaking): given a venue
@@ -149,7 +149,7 @@ export function slotStart(festival: FitFestival, slot: SlotDef): string {
   // Written into most sentences: worked out once per configuration (a quarter of a ranking's time).
   let starts = slotStarts.get(festival.slots);
   if (!starts) {
-    starts = new Map(SLOT_DEFS.map((s, i) => [s, festival.slots[i] ? clockLabel(festival.slots[i].start) : s]));
+    starts = new Map(SLOT_DEFS.map((s, i) => [s, festival.slots[i] ? scheduleClock(festival.slots[i].start) : s]));
     slotStarts.set(festival.slots, starts);
   }
   return starts.get(slot) ?? slot;

@@ -1,6 +1,6 @@
 import type { SlotDef } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
-import { clockLabel, longDate, slotLabelWithZone } from '../../../contract/festival-time.js';
+import { scheduleClock, longDate, slotLabelWithZone } from '../../../contract/festival-time.js';
 
 export interface SlotTime {
   slot: SlotDef;
@@ -20,7 +20,7 @@ export function slotTime(festival: FestivalConfig, slot: SlotDef, day: string = 
   const config = festival.slots.find((s) => s.name === slot);
   const date = longDate(day);
   if (!config) return { slot, time: '', setup: '', date };
-  return { slot, time: slotLabelWithZone(festival, day, slot) ?? '', setup: clockLabel(config.setup), date };
+  return { slot, time: slotLabelWithZone(festival, day, slot) ?? '', setup: scheduleClock(config.setup), date };
 }
 
 /** 'Slot 2 (1:30pm-2:30pm EDT)': how a message names a slot. */

@@ -3,17 +3,6 @@ import type { FestivalConfig } from '../../../contract/festival';
 import { slotLabelWithZone, slotWindows } from '../../../contract/festival-time';
 
 /**
- * '13:30' reads as '1:30pm', the way the spec writes the festival's opening hours ('12:00pm to
- * 5:30pm'). Slot times use the festival clock instead (slotTime below).
- */
-export function clockLabel(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  const suffix = h >= 12 ? 'pm' : 'am';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')}${suffix}`;
-}
-
-/**
  * A slot's clock times with the festival's zone from this edition's configuration, e.g.
  * '1:30pm-2:30pm EDT' (contract/festival-time.ts: the one festival clock, whatever the device's zone).
  */

@@ -1,12 +1,12 @@
 import type { FestivalConfig } from '../../../../contract/festival';
 import { longDate } from '../../../components/catalogue/festival-dates';
-import { clockLabel } from '../../../components/catalogue/slot-times';
+import { clockWithMinutes } from '../../../../contract/festival-time';
 
 type TimeRange = FestivalConfig['event'];
 
 /** '2025-06-14' 12:00 to 17:30 reads as 'Saturday, June 14, 2025, 12:00pm to 5:30pm'. */
 export function dateAndTime(range: TimeRange): string {
-  return `${longDate(range.date)}, ${clockLabel(range.start)} to ${clockLabel(range.end)}`;
+  return `${longDate(range.date)}, ${clockWithMinutes(range.start)} to ${clockWithMinutes(range.end)}`;
 }
 
 /** The festival's name with its edition, as the nav bar writes it: 'Porchfest 2025'. */
@@ -19,7 +19,7 @@ export function festivalHours(festival: FestivalConfig): { firstSetup: string; l
   const setups = festival.slots.map((s) => s.setup).sort();
   const ends = festival.slots.map((s) => s.end).sort();
   return {
-    firstSetup: clockLabel(setups[0] ?? festival.event.start),
-    lastEnd: clockLabel(ends.at(-1) ?? festival.event.end),
+    firstSetup: clockWithMinutes(setups[0] ?? festival.event.start),
+    lastEnd: clockWithMinutes(ends.at(-1) ?? festival.event.end),
   };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { FestivalConfig } from '../../../../contract/festival';
 import { faqText } from '../../../../contract/page-previews';
 import { longDate } from '../../../components/catalogue/festival-dates';
-import { clockLabel } from '../../../components/catalogue/slot-times';
+import { clockWithMinutes } from '../../../../contract/festival-time';
 import { PublicPage } from '../components/public-page';
 import { SocialLinks } from '../components/social-links';
 import { dateAndTime, editionName, festivalHours } from '../lib/festival-text';
@@ -57,9 +57,9 @@ function SlotTable({ festival }: { festival: FestivalConfig }) {
               {slot.name}
             </th>
             <td>
-              {clockLabel(slot.start)}-{clockLabel(slot.end)}
+              {clockWithMinutes(slot.start)}-{clockWithMinutes(slot.end)}
             </td>
-            <td>{clockLabel(slot.setup)}</td>
+            <td>{clockWithMinutes(slot.setup)}</td>
           </tr>
         ))}
       </tbody>
