@@ -9,8 +9,9 @@ import { longDate } from './festival-dates';
 import { RequiredMark } from './required-mark';
 import { slotTime } from './slot-times';
 
-interface ControlledProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>> {
-  control: Control<T>;
+/** A field bound to a form's control; `O` is what the form's schema makes of its values (`T`). */
+interface ControlledProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, O = T> {
+  control: Control<T, unknown, O>;
   name: N;
   id: string;
   label: string;
@@ -18,7 +19,13 @@ interface ControlledProps<T extends FieldValues, N extends FieldPath<T> = FieldP
 }
 
 /** The rich-text editor as a form field: a label naming it, its error below. */
-export function RichTextField<T extends FieldValues>({ control, name, id, label, required }: ControlledProps<T>) {
+export function RichTextField<T extends FieldValues, O>({
+  control,
+  name,
+  id,
+  label,
+  required,
+}: ControlledProps<T, FieldPath<T>, O>) {
   const labelId = `${id}-label`;
   return (
     <Controller
@@ -51,7 +58,11 @@ export function RichTextField<T extends FieldValues>({ control, name, id, label,
   );
 }
 
-interface ChoiceFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>> extends ControlledProps<T, N> {
+interface ChoiceFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, O = T> extends ControlledProps<
+  T,
+  N,
+  O
+> {
   options: readonly Choice[];
   inline?: boolean;
 }
@@ -60,13 +71,13 @@ type GroupBinding =
   | { type: 'checkbox'; value: readonly string[]; onChange: (value: string[]) => void }
   | { type: 'radio'; value: string; onChange: (value: string) => void };
 
-interface ChoicesFieldProps<T extends FieldValues, N extends FieldPath<T>> extends ChoiceFieldProps<T, N> {
+interface ChoicesFieldProps<T extends FieldValues, N extends FieldPath<T>, O> extends ChoiceFieldProps<T, N, O> {
   /** The group's kind, and the field's value as the group's options and back. */
   bind: (value: FieldPathValue<T, N>, onChange: (value: unknown) => void) => GroupBinding;
 }
 
 /** Checkboxes or radio buttons bound to a form field. */
-export function ChoicesField<T extends FieldValues, N extends FieldPath<T>>({
+export function ChoicesField<T extends FieldValues, N extends FieldPath<T>, O>({
   control,
   name,
   id,
@@ -75,7 +86,7 @@ export function ChoicesField<T extends FieldValues, N extends FieldPath<T>>({
   options,
   inline,
   bind,
-}: ChoicesFieldProps<T, N>) {
+}: ChoicesFieldProps<T, N, O>) {
   return (
     <Controller
       control={control}
@@ -98,7 +109,7 @@ export function ChoicesField<T extends FieldValues, N extends FieldPath<T>>({
 }
 
 /** Checkboxes whose value is the list of checked options. */
-export function CheckboxesField<T extends FieldValues>(props: ChoiceFieldProps<T>) {
+export function CheckboxesField<T extends FieldValues, O>(props: ChoiceFieldProps<T, FieldPath<T>, O>) {
   return (
     <ChoicesField
       {...props}
@@ -112,7 +123,7 @@ export function CheckboxesField<T extends FieldValues>(props: ChoiceFieldProps<T
 }
 
 /** Radio buttons whose value is the chosen option ('' until one is chosen). */
-export function RadiosField<T extends FieldValues>(props: ChoiceFieldProps<T>) {
+export function RadiosField<T extends FieldValues, O>(props: ChoiceFieldProps<T, FieldPath<T>, O>) {
   return (
     <ChoicesField
       {...props}
@@ -127,7 +138,7 @@ const YES_NO_BOOLEAN: Choice[] = [
 ];
 
 /** A yes/no question whose value is a boolean (undefined until answered). */
-export function BooleanRadiosField<T extends FieldValues>(props: ControlledProps<T>) {
+export function BooleanRadiosField<T extends FieldValues, O>(props: ControlledProps<T, FieldPath<T>, O>) {
   return (
     <ChoicesField
       {...props}
@@ -151,7 +162,10 @@ export function slotChoices(festival: FestivalConfig | undefined): Choice[] {
 }
 
 /** The rain-date question venues and acts both answer, naming this edition's rain date. */
-export function RainDateField<T extends FieldValues>({ control, name }: Pick<ControlledProps<T>, 'control' | 'name'>) {
+export function RainDateField<T extends FieldValues, O>({
+  control,
+  name,
+}: Pick<ControlledProps<T, FieldPath<T>, O>, 'control' | 'name'>) {
   const { data: festival } = useFestival();
   const rainDate = festival ? ` (${longDate(festival.rain_date.date)})` : '';
   return (

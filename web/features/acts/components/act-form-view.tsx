@@ -1,5 +1,5 @@
 import { formResolver } from '../../../lib/form-resolver';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { ActInputSchema, type ActInput } from '../../../../contract/acts';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems } from '../../../../contract/enums';
 import {
@@ -15,23 +15,16 @@ import { limitedRichTextSchema } from '../../../components/rich-text/rich-text-l
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
+import type { z } from '../../../../contract/zod';
 
 /** The contract's act form, with the editor's 1500-character limit checked before sending. */
 export const ActFormSchema = ActInputSchema.extend({ bio: limitedRichTextSchema() });
 
-export interface ActFormValues {
-  name: string;
-  bio: string;
-  type: string;
-  size: string;
-  preferred_slots: string[];
-  venue_pref: string;
-  sound_system: string;
-  rain_date_available: boolean | undefined;
-}
+/** The form's values as typed, which the schema reads into an `ActInput` when it is sent. */
+export type ActFormValues = z.input<typeof ActFormSchema>;
 
-/** docs/behaviour.md#entities: a new act starts as americana. */
-export const EMPTY_ACT_FORM: ActFormValues = {
+/** docs/behaviour.md#entities: a new act starts as americana; the rain-date question is unanswered. */
+export const EMPTY_ACT_FORM: DefaultValues<ActFormValues> = {
   name: '',
   bio: '',
   type: DEFAULT_GENRE,
@@ -55,7 +48,7 @@ const FIELDS = [
 
 interface ActFormViewProps {
   mode: 'create' | 'edit';
-  defaultValues: ActFormValues;
+  defaultValues: DefaultValues<ActFormValues>;
   onSubmit: (input: ActInput) => Promise<unknown>;
   cancelTo: string;
 }
@@ -66,12 +59,9 @@ interface ActFormViewProps {
  */
 export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActFormViewProps) {
   const { data: festival } = useFestival();
-  const form = useForm<ActFormValues>({
-    resolver: formResolver(ActFormSchema) as unknown as Resolver<ActFormValues>,
-    defaultValues,
-  });
+  const form = useForm<ActFormValues, unknown, ActInput>({ resolver: formResolver(ActFormSchema), defaultValues });
   const { control, formState } = form;
-  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, (values) => onSubmit(values as unknown as ActInput));
+  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, onSubmit);
 
   return (
     <EntryForm

@@ -1,5 +1,5 @@
 import { formResolver } from '../../../lib/form-resolver';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { Genres, VenueSizePrefs, YesNo } from '../../../../contract/enums';
 import { z } from '../../../../contract/zod';
 import {
@@ -35,30 +35,27 @@ const formFields = () => ({
   longitude: typedCoordinate(LongitudeSchema),
 });
 
-/** Create: every field and at least one slot. Edit: every field; slots belong to the slots screen. */
+/** Create: every field and at least one slot. */
+const CreateVenueFormSchema = CreateVenueInputSchema.extend(formFields());
+
+/**
+ * Edit: every field; the slots belong to the slots screen, so the form holds the venue's slots
+ * without checking them and sends none (PATCH /v1/venues/{id}/no_slots would ignore them).
+ */
+const EditVenueFormSchema = UpdateVenueInputSchema.extend({
+  ...formFields(),
+  available_slots: CreateVenueInputSchema.shape.available_slots.catch([]).transform(() => undefined),
+});
+
 export const venueFormSchema = (mode: 'create' | 'edit') =>
-  mode === 'create' ? CreateVenueInputSchema.extend(formFields()) : UpdateVenueInputSchema.extend(formFields());
+  mode === 'create' ? CreateVenueFormSchema : EditVenueFormSchema;
 
-export interface VenueFormValues {
-  address: string;
-  bio: string;
-  preferred_act_types: string[];
-  size_pref: string;
-  provide_electric: string;
-  provide_sound_system: string;
-  rain_date_available: boolean | undefined;
-  available_slots: Array<{ slot_def: string }>;
-  /** As typed; the schema reads them as numbers, empty as no pin. */
-  latitude: string;
-  longitude: string;
-  step_free: boolean;
-  seating: boolean;
-  shade: boolean;
-  restroom_nearby: boolean;
-  accessibility_note: string;
-}
+/** The form's values as typed (coordinates as text), which the schema reads into the request body. */
+export type VenueFormValues = z.input<typeof CreateVenueFormSchema>;
+/** What the form sends: the create schema's body, or the edit schema's (no slots). */
+export type VenueFormOutput = z.output<typeof CreateVenueFormSchema> | z.output<typeof EditVenueFormSchema>;
 
-export const EMPTY_VENUE_FORM: VenueFormValues = {
+export const EMPTY_VENUE_FORM: DefaultValues<VenueFormValues> = {
   address: '',
   bio: '',
   preferred_act_types: [],
@@ -94,27 +91,32 @@ const FIELDS = [
   'accessibility_note',
 ] as const;
 
-interface VenueFormViewProps {
-  mode: 'create' | 'edit';
-  defaultValues: VenueFormValues;
-  onSubmit: (input: CreateVenueInput | UpdateVenueInput) => Promise<unknown>;
+type VenueFormViewProps = {
+  defaultValues: DefaultValues<VenueFormValues>;
   cancelTo: string;
-}
+} & (
+  | { mode: 'create'; onSubmit: (input: CreateVenueInput) => Promise<unknown> }
+  | { mode: 'edit'; onSubmit: (input: UpdateVenueInput) => Promise<unknown> }
+);
 
 /**
  * The venue form (docs/behaviour.md#entities, docs/behaviour.md#validation), for a new venue and
  * for editing one.
  */
-export function VenueFormView({ mode, defaultValues, onSubmit, cancelTo }: VenueFormViewProps) {
+export function VenueFormView(props: VenueFormViewProps) {
+  const { mode, defaultValues, cancelTo } = props;
   const { data: festival } = useFestival();
-  const form = useForm<VenueFormValues>({
-    resolver: formResolver(venueFormSchema(mode)) as unknown as Resolver<VenueFormValues>,
+  const form = useForm<VenueFormValues, unknown, VenueFormOutput>({
+    resolver: mode === 'create' ? formResolver(CreateVenueFormSchema) : formResolver(EditVenueFormSchema),
     defaultValues,
   });
   const { control, formState } = form;
-  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, (values) =>
-    onSubmit(values as unknown as CreateVenueInput | UpdateVenueInput),
-  );
+  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, async (values) => {
+    if (props.mode === 'edit') return props.onSubmit(values);
+    // The create schema's output always carries the slots (at least one); this tells TypeScript.
+    if (values.available_slots === undefined) throw new Error('A new venue needs its slots');
+    return props.onSubmit(values);
+  });
 
   return (
     <EntryForm

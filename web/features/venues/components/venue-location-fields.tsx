@@ -4,7 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { FestivalConfig } from '../../../../contract/festival';
 import { FieldError, invalidProps } from '../../../components/forms/field-error';
-import type { VenueFormValues } from './venue-form-view';
+import type { VenueFormOutput, VenueFormValues } from './venue-form-view';
+
+type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueFormOutput>;
 
 // Leaflet comes in its own chunk, only when the host opens the map.
 const PinMap = lazy(() => import('../../map/pin-map'));
@@ -12,7 +14,7 @@ const PinMap = lazy(() => import('../../map/pin-map'));
 const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
 
 interface Props {
-  form: UseFormReturn<VenueFormValues>;
+  form: VenueForm;
   festival: FestivalConfig | undefined;
 }
 
@@ -30,8 +32,9 @@ export function VenueLocationFields({ form, festival }: Props) {
   const [mapOpen, setMapOpen] = useState(false);
   const [locating, setLocating] = useState(false);
   const [status, setStatus] = useState('');
-  const latitude = watch('latitude');
-  const longitude = watch('longitude');
+  // The coordinates as typed: text, until the schema reads them as numbers.
+  const latitude = String(watch('latitude') ?? '');
+  const longitude = String(watch('longitude') ?? '');
   const lat = Number(latitude);
   const lng = Number(longitude);
   const pin =
@@ -136,7 +139,7 @@ export function VenueLocationFields({ form, festival }: Props) {
 }
 
 /** The amenity checkboxes and the accessibility note. */
-export function VenueAmenityFields({ form }: { form: UseFormReturn<VenueFormValues> }) {
+export function VenueAmenityFields({ form }: { form: VenueForm }) {
   const {
     register,
     formState: { errors },

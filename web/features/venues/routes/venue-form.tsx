@@ -1,5 +1,5 @@
 import { useMatch, useNavigate, useParams } from 'react-router';
-import type { CreateVenueInput, UpdateVenueInput, Venue } from '../../../../contract/venues';
+import type { Venue } from '../../../../contract/venues';
 import { NotAllowed } from '../../../components/catalogue/not-allowed';
 import { NotFoundMessage } from '../../../components/catalogue/not-found-message';
 import { PageHeading } from '../../../components/catalogue/page-heading';
@@ -56,7 +56,7 @@ function NewVenue() {
           defaultValues={EMPTY_VENUE_FORM}
           cancelTo="/venues"
           onSubmit={async (input) => {
-            await create.mutateAsync(input as CreateVenueInput);
+            await create.mutateAsync(input);
             // docs/behaviour.md#states-and-transitions: a create returns to the list.
             await navigate('/venues');
           }}
@@ -90,7 +90,7 @@ function EditVenue() {
           defaultValues={formValues(venue.data)}
           cancelTo={`/venues/${id}`}
           onSubmit={async (input) => {
-            await update.mutateAsync({ id, input: input as UpdateVenueInput });
+            await update.mutateAsync({ id, input });
             // docs/behaviour.md#states-and-transitions: an update returns to the list.
             await navigate('/venues');
           }}
