@@ -29,8 +29,8 @@ import { ensureBuilt } from '../e2e/support/server.js';
 import type { Db } from '../server/db/connection.js';
 import { hashPassword } from '../server/features/auth/passwords.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
-import { venueValues } from '../server/features/venues/values.js';
 import { createTestDb } from '../server/test/database.js';
+import { venueValuesBlocking } from '../server/test/sanitize-blocking.js';
 import { startAppProcess, type AppProcess } from '../test/faults/support/app-process.js';
 import { insertActs } from './support/insert-acts.js';
 import { autocannon, type AutocannonRequest, type AutocannonResult } from './support/autocannon.js';
@@ -102,7 +102,7 @@ export async function seedFestival(db: Db, mapSearchUrl: string): Promise<string
 
   await k.transaction().execute(async (trx) => {
     const inputs = Array.from({ length: VENUES }, (_, v) => ({
-      ...venueValues(mapSearchUrl, {
+      ...venueValuesBlocking(mapSearchUrl, {
         address: `${v + 1} ${pick(STREETS)} Street`,
         bio: bio(),
         rain_date_available: random() < 0.5,

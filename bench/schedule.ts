@@ -16,14 +16,13 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { Genres, SLOT_DEFS } from '../contract/enums.js';
-import { actValues } from '../server/features/acts/values.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
-import { venueValues } from '../server/features/venues/values.js';
 import type { Db } from '../server/db/connection.js';
 import { createTestDb } from '../server/test/database.js';
 import { benchApp } from './support/app.js';
 import { autocannon, type AutocannonResult } from './support/autocannon.js';
 import { seeded, SONG_WORDS } from './support/seeded.js';
+import { actValuesBlocking, venueValuesBlocking } from '../server/test/sanitize-blocking.js';
 
 const VENUES = 300;
 const ACTS = 600;
@@ -63,7 +62,7 @@ async function seedFestival(db: Db, mapSearchUrl: string): Promise<void> {
   const actIds: number[] = [];
   for (let i = 0; i < ACTS; i += 200) {
     const rows = Array.from({ length: 200 }, (_, j) => ({
-      ...actValues({
+      ...actValuesBlocking({
         name: `Bench Act ${i + j}`,
         bio: bio(),
         type: pick(Genres.values),
@@ -81,7 +80,7 @@ async function seedFestival(db: Db, mapSearchUrl: string): Promise<void> {
   }
 
   const venueRows = Array.from({ length: VENUES }, (_, i) => ({
-    ...venueValues(mapSearchUrl, {
+    ...venueValuesBlocking(mapSearchUrl, {
       address: `${i + 1} ${pick(STREETS)} Street`,
       bio: '<p>A porch.</p>',
       rain_date_available: true,

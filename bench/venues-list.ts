@@ -16,13 +16,13 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { Genres, SLOT_DEFS, type Genre, type SlotDef } from '../contract/enums.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
-import { venueValues } from '../server/features/venues/values.js';
 import type { Db } from '../server/db/connection.js';
 import { createTestDb } from '../server/test/database.js';
 import { benchApp } from './support/app.js';
 import { autocannon } from './support/autocannon.js';
 import { insertActs } from './support/insert-acts.js';
 import { seeded } from './support/seeded.js';
+import { venueValuesBlocking } from '../server/test/sanitize-blocking.js';
 
 const VENUES = 10_000;
 const ACTS = 2_000;
@@ -137,7 +137,7 @@ export async function seedCatalogue(db: Db, mapSearchUrl: string): Promise<void>
     });
     await k.transaction().execute(async (trx) => {
       const rows = inputs.map(({ input, creator_id, at }) => ({
-        ...venueValues(mapSearchUrl, input).values,
+        ...venueValuesBlocking(mapSearchUrl, input).values,
         creator_id,
         created_at: at,
         updated_at: at,

@@ -1,6 +1,6 @@
 import type { ActInput } from '../../contract/acts.js';
 import type { Db } from '../../server/db/connection.js';
-import { actValues } from '../../server/features/acts/values.js';
+import { actValuesBlocking } from '../../server/test/sanitize-blocking.js';
 
 /**
  * Inserts a batch of acts and their preferred slots in one transaction, faster than the API for a
@@ -16,7 +16,7 @@ export async function insertActs(
       .insertInto('acts')
       .values(
         acts.map(({ input, creator_id }) => ({
-          ...actValues(input).values,
+          ...actValuesBlocking(input).values,
           creator_id,
           created_at: at,
           updated_at: at,

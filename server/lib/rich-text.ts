@@ -10,7 +10,6 @@ import {
   RICH_TEXT_PALETTE,
   RICH_TEXT_TOO_LONG,
 } from '../../contract/rich-text.js';
-import { badRequest } from './errors.js';
 import { richTextBoundsProblem } from './rich-text-bounds.js';
 
 /** An inline image taken out of the HTML, to be stored in `media` under its hash. */
@@ -316,18 +315,4 @@ export function sanitizeRichText(input: string): SanitizedRichText {
 export function cleanStoredRichText(html: string): string {
   const state: ImageState = { images: new Map(), count: 0, tooLarge: false };
   return sanitizeHtml(html, sanitizeOptions(state)).trim();
-}
-
-/**
- * sanitizeRichText for a request body's field, on the calling thread: a problem becomes a 400
- * naming the field. Routes use the worker pool's version (server/lib/rich-text-pool.ts); this one
- * is for builders and benches that write rows directly.
- */
-export function sanitizeRichTextField(field: string, input: string): SanitizedRichText {
-  try {
-    return sanitizeRichText(input);
-  } catch (err) {
-    if (err instanceof RichTextError) throw badRequest(err.message, field);
-    throw err;
-  }
 }

@@ -4,10 +4,9 @@ import type { Genre, SlotDef } from '../../contract/enums.js';
 import type { UserRow } from '../db/schema.js';
 import { insertAct } from '../features/acts/queries.js';
 import { storeMedia } from '../features/media/queries.js';
-import { actValues } from '../features/acts/values.js';
 import { insertVenue } from '../features/venues/queries.js';
-import { venueValues } from '../features/venues/values.js';
 import type { BuiltUser } from './builders.js';
+import { actValuesBlocking, venueValuesBlocking } from './sanitize-blocking.js';
 
 let counter = 0;
 
@@ -33,7 +32,7 @@ export async function buildVenue(
   const { db, clock, festival } = app.deps;
   const creator = 'user' in owner ? owner.user : owner;
   const n = ++counter;
-  const { values, images } = venueValues(festival.map_search_url, {
+  const { values, images } = venueValuesBlocking(festival.map_search_url, {
     address: traits.address ?? `${n} Maple Street`,
     bio: traits.bio ?? `<p>Porch number ${n}</p>`,
     preferred_act_types: traits.genres ?? ['folk'],
@@ -76,7 +75,7 @@ export async function buildAct(
   const { db, clock } = app.deps;
   const creator = 'user' in owner ? owner.user : owner;
   const n = ++counter;
-  const { values, images } = actValues({
+  const { values, images } = actValuesBlocking({
     name: traits.name ?? `The Porch Band ${n}`,
     bio: traits.bio ?? `<p>We play songs, set ${n}</p>`,
     type: traits.type ?? 'americana',

@@ -1,13 +1,13 @@
 import type { ActInput } from '../../../contract/acts.js';
-import { sanitizeRichTextField, type SanitizedRichText } from '../../lib/rich-text.js';
+import type { SanitizedRichText } from '../../lib/rich-text.js';
 import type { ActValues } from './queries.js';
 
 /**
  * The stored columns of the act form's fields: the bio sanitized (its inline images split out
- * for `media`) and the search text derived. A bad bio is a 400 on `bio`. Routes pass the bio as
- * the worker pool sanitized it (server/lib/rich-text-pool.ts).
+ * for `media`) and the search text derived. The bio comes sanitized: routes take it from the
+ * worker pool (server/lib/rich-text-pool.ts), so a request never sanitizes on the event loop.
  */
-export function actValues(input: ActInput, bio: SanitizedRichText = sanitizeRichTextField('bio', input.bio)) {
+export function actValues(input: ActInput, bio: SanitizedRichText) {
   const values: ActValues = {
     name: input.name,
     bio: bio.html,

@@ -1,20 +1,16 @@
 import { insideBounds, type FestivalConfig } from '../../../contract/festival.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UpdateVenueInput } from '../../../contract/venues.js';
-import { sanitizeRichTextField, type SanitizedRichText } from '../../lib/rich-text.js';
+import type { SanitizedRichText } from '../../lib/rich-text.js';
 import { addressUrl } from './present.js';
 import type { VenueValues } from './queries.js';
 
 /**
  * The stored columns of the venue form's fields: the bio sanitized (its inline images split
- * out for `media`), address_url and the search text derived. A bad bio is a 400 on `bio`. Routes
- * pass the bio as the worker pool sanitized it (server/lib/rich-text-pool.ts).
+ * out for `media`), address_url and the search text derived. The bio comes sanitized: routes take it
+ * from the worker pool (server/lib/rich-text-pool.ts), so a request never sanitizes on the event loop.
  */
-export function venueValues(
-  mapSearchUrl: string,
-  input: UpdateVenueInput,
-  bio: SanitizedRichText = sanitizeRichTextField('bio', input.bio),
-) {
+export function venueValues(mapSearchUrl: string, input: UpdateVenueInput, bio: SanitizedRichText) {
   const values: VenueValues = {
     address: input.address,
     address_url: addressUrl(mapSearchUrl, input.address),

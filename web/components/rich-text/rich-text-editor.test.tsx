@@ -19,8 +19,9 @@ function Harness({ initial }: { initial: string }) {
 }
 
 // jsdom lays nothing out, so Range has no boxes; Quill asks for them to scroll a paste into view.
+// An element's list of boxes is jsdom's own (empty) DOMRectList.
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getClientRects ??= () => document.createElement('span').getClientRects();
 
 // Quill loads lazily, and under jsdom the first load takes a few seconds.
 const editor = () => screen.findByRole('textbox', { name: 'Description' }, { timeout: 15_000 });

@@ -89,5 +89,5 @@ export function sanitizeRichText(html: string): string {
     return sanitizeWithoutDom ? sanitizeWithoutDom(html) : '';
   }
   purifier ??= build();
-  return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false }) as unknown as string;
+  return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }
