@@ -18,7 +18,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { sanitizeRichTextField } from '../../lib/rich-text-pool.js';
 import type { MailMessage } from '../../mail/message.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { writeAudit, type Actor } from './queries.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 
 /**
  * The people an audience reaches (docs/behaviour.md#mail-to-the-festival): hosts and performers

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { moderationMail } from '../../mail/templates.js';
 import { lockScheduleVersion } from '../scheduling/queries.js';
-import { writeAudit, type Actor } from './queries.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 
 export type ModeratedKind = 'act' | 'venue';
 

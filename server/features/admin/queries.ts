@@ -15,6 +15,7 @@ import type { Database, UserRow, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { roleNames } from '../auth/policy.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
@@ -192,37 +193,6 @@ export async function findPerson(q: Queryable, id: number): Promise<Person | und
     .executeTakeFirst();
   if (!page) return undefined;
   return { ...presentPerson(page), venues: count(page.venue_count), acts: count(page.act_count) };
-}
-
-/** Who did an admin action, as the audit log names them. */
-export type Actor = Pick<UserRow, 'id' | 'name' | 'email'>;
-
-export interface AuditRecord {
-  actor: Actor;
-  action: AuditAction;
-  target: { type: string; id: number | null; label: string };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: Date;
-}
-
-/** Writes one audit entry; called inside the action's own transaction, so both land or neither. */
-export async function writeAudit(q: Queryable, record: AuditRecord): Promise<void> {
-  await q
-    .insertInto('audit_log')
-    .values({
-      actor_id: record.actor.id,
-      actor_name: record.actor.name,
-      actor_email: record.actor.email,
-      action: record.action,
-      target_type: record.target.type,
-      target_id: record.target.id,
-      target_label: record.target.label.slice(0, 300),
-      before_json: record.before === null ? null : JSON.stringify(record.before),
-      after_json: record.after === null ? null : JSON.stringify(record.after),
-      created_at: record.at,
-    })
-    .execute();
 }
 
 function parseJsonObject(text: string | null): Record<string, unknown> | null {

@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../lib/errors.js';
 import { AnnouncementMessages } from '../../../contract/announcements.js';
-import { writeAudit, type Actor } from '../admin/queries.js';
+import { writeAudit, type Actor } from '../../db/audit.js';
 
 interface AnnouncementRow {
   id: number;

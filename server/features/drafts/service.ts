@@ -18,7 +18,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { ErrorCodes } from '../../../contract/errors.js';
-import { writeAudit } from '../admin/queries.js';
+import { writeAudit } from '../../db/audit.js';
 import { lockScheduleVersion, venueSlots } from '../scheduling/queries.js';
 import { inScheduleTransaction, writeVenueSlots } from '../scheduling/update-slots.js';
 import { allContacts, loadFitData } from '../matching/world.js';
