@@ -29,7 +29,7 @@ import { presentVenue } from '../venues/present.js';
 import { findVenue } from '../venues/queries.js';
 import { setHidden } from './moderation.js';
 import { countRecipients, createMailing, listMailings, prepareBody } from './mailings.js';
-import { readSettings } from '../scheduling/release.js';
+import { readSettings } from '../festival/settings.js';
 import { presentSettings, readRainDate, setRainDate, setScheduleRelease } from './settings.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
 import type { Deps } from '../../deps.js';

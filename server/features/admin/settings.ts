@@ -10,7 +10,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { rainDateMail } from '../../mail/templates.js';
 import { scheduleClock, longDate, zonedInstant } from '../../../contract/festival-time.js';
 import { insertAnnouncement, rainAnnouncementIds, removeAnnouncement } from '../announcements/queries.js';
-import { configuredRelease, effectiveRelease, readSettings, type FestivalSettings } from '../scheduling/release.js';
+import { configuredRelease, effectiveRelease, readSettings, type FestivalSettings } from '../festival/settings.js';
 import { writeAudit, type Actor } from '../../db/audit.js';
 
 export function presentSettings(festival: FestivalConfig, settings: FestivalSettings): DeskSettings {

@@ -1,7 +1,7 @@
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Queryable } from '../../db/schema.js';
-import { readSettings } from '../scheduling/release.js';
+import { readSettings } from './settings.js';
 
 /**
  * The festival day in force: the rain date while the committee's switch is on, else the event

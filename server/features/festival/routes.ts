@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FestivalResponseSchema } from '../../../contract/festival.js';
 import { buildZoneTable } from '../../../contract/festival-time.js';
 import type { Deps } from '../../deps.js';
-import { effectiveRelease, readSettings } from '../scheduling/release.js';
+import { effectiveRelease, readSettings } from './settings.js';
 
 export function festivalRoutes(deps: Deps): FastifyPluginAsyncZod {
   // The configuration does not change while the process runs: its part of the ETag is computed once.

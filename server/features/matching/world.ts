@@ -1,7 +1,7 @@
 import type { Genre, SlotDef } from '../../../contract/choices.js';
 import type { Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
-import { readSettings } from '../scheduling/release.js';
+import { readSettings } from '../festival/settings.js';
 import {
   FitWorld,
   type ActSize,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js';
 import type { Encoding } from '../../lib/conditional.js';
 import { loadScheduledCells, readScheduleVersion } from './queries.js';
 import { buildSchedule } from './render-schedule.js';
-import { effectiveRelease, readSettings } from './release.js';
+import { effectiveRelease, readSettings } from '../festival/settings.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
