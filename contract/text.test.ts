@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ActInputSchema } from './acts.js';
 import { AuthMessages, SignupInputSchema } from './auth.js';
 import { REQUIRED } from './forms.js';
-import { hasBidiOverride, hasControl, hasVisible, TextMessages } from './text.js';
+import { asOneLine, hasBidiOverride, hasControl, hasVisible, TextMessages, withoutControls } from './text.js';
 import { VenueFieldsSchema } from './venues.js';
 
 const firstError = (result: {
@@ -37,6 +37,11 @@ describe('text hygiene rules', () => {
     expect(hasControl('a\u001bb', true)).toBe(true);
     expect(hasControl('a\u0085b', true)).toBe(true);
     expect(hasControl('plain text')).toBe(false);
+  });
+
+  it('drops the same control characters from a multi-line text, and makes any text one line', () => {
+    expect(withoutControls('a\u0000b\u0007c\u007f\u0085d\te\r\nf')).toBe('abcd\te\r\nf');
+    expect(asOneLine(' Hi\r\nBcc: x\u2028y\u0085z\t ')).toBe('Hi Bcc: x y z');
   });
 
   it('finds bidi embeddings, overrides and isolates, not the plain direction marks', () => {

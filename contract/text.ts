@@ -17,10 +17,15 @@ export const TextMessages = {
   bidi: 'Must not contain text-direction override characters',
 } as const;
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
-const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// The one control-character rule: C0 controls, DEL and C1 controls; a multi-line text keeps tab,
+// line feed and carriage return. Forms, plain fields, messages and mail headers all read it here.
+const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f';
+const CONTROLS_BUT_LINE_BREAKS = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+const CONTROL_SINGLE_LINE = new RegExp(`[${CONTROLS}]`);
+const CONTROL_MULTILINE = new RegExp(`[${CONTROLS_BUT_LINE_BREAKS}]`);
+const CONTROL_MULTILINE_ALL = new RegExp(CONTROL_MULTILINE.source, 'g');
+// What ends a line somewhere: every control character, and Unicode's line and paragraph separators.
+const LINE_ENDINGS = new RegExp(`[${CONTROLS}\\u2028\\u2029]+`, 'g');
 const BIDI_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
 /**
  * Characters that show nothing by themselves: whitespace and separators, format characters
@@ -31,6 +36,16 @@ const INVISIBLE = /[\s\p{Z}\p{Cf}\p{Cc}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u280
 
 export const hasControl = (text: string, multiline = false) =>
   (multiline ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(text);
+/**
+ * A multi-line text without its control characters (tab and line breaks stay): for rich text from
+ * the editor, where a person typed none of them and NUL could not be stored in PostgreSQL.
+ */
+export const withoutControls = (text: string) => text.replace(CONTROL_MULTILINE_ALL, '');
+/**
+ * A text as one line, for a mail header: each run of control characters (line breaks among them)
+ * and line or paragraph separators becomes one space, so no value can start another header.
+ */
+export const asOneLine = (text: string) => text.replace(LINE_ENDINGS, ' ').trim();
 export const hasBidiOverride = (text: string) => BIDI_OVERRIDE.test(text);
 export const hasVisible = (text: string) => text.replace(INVISIBLE, '').length > 0;
 /** A one-line text every plain field accepts as it is: NFC, no controls or overrides, something visible. */

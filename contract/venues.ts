@@ -3,6 +3,7 @@ import { Genres, SlotDefSchema, VenueSizePrefs, YesNo } from './enums.js';
 import { enumField, IdSchema, requiredBoolean, requiredText } from './forms.js';
 import { listQuerySchema, listResponseSchema, searchField, TIME_ORDER_BY } from './lists.js';
 import { richTextSchema } from './rich-text-schema.js';
+import { withoutHiddenControls } from './text.js';
 import { CreatorSchema } from './users.js';
 import { QueryBoolean } from './forms.js';
 import { HiddenSchema } from './moderation.js';
@@ -17,21 +18,17 @@ export { VENUE_AMENITIES, type VenueAmenity } from './choices.js';
 export const ACCESSIBILITY_NOTE_MAX = 300;
 
 /**
- * A plain-text note: trimmed, at most 300 characters, no control characters but line breaks
- * (which could hide text or break a line of an e-mail or a CSV export).
+ * A plain-text note: trimmed, at most 300 characters, the text hygiene of every multi-line text
+ * (contract/text.ts: no control characters but tab and line breaks, no text-direction overrides).
  */
 const accessibilityNote = z
   .string({ error: 'Must be text' })
   .transform((v) => v.replace(/\r\n?/g, '\n').trim())
   .pipe(
-    z
-      .string()
-      .max(ACCESSIBILITY_NOTE_MAX, `Must be at most ${ACCESSIBILITY_NOTE_MAX} characters`)
-      .regex(
-        // eslint-disable-next-line no-control-regex
-        /^[^\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/,
-        'Must not contain control characters',
-      ),
+    withoutHiddenControls(
+      z.string().max(ACCESSIBILITY_NOTE_MAX, `Must be at most ${ACCESSIBILITY_NOTE_MAX} characters`),
+      true,
+    ),
   );
 
 /** A pin's coordinate; the festival's box is checked by the server, which knows the configuration. */

@@ -1,3 +1,5 @@
+import { asOneLine } from '../../contract/text.js';
+
 /** A message as the app composes it. Addresses are single, validated addresses, never lists. */
 export interface MailMessage {
   to: string;
@@ -10,12 +12,9 @@ export interface MailMessage {
 
 /**
  * Removes anything that could end a header line (CR, LF, other control characters and
- * Unicode line separators), so no field can add a header.
+ * Unicode line separators), so no field can add a header: the one rule of contract/text.ts.
  */
-export function headerSafe(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').trim();
-}
+export const headerSafe = asOneLine;
 
 /** The most characters of one name (an act's, an address) a subject carries. */
 export const SUBJECT_NAME_MAX = 60;
