@@ -7,7 +7,7 @@ import {
   type SlotDef,
 } from '../../../contract/enums.js';
 import { canSeeHidden } from '../auth/policy.js';
-import { presentOwnership, type Viewer } from '../profiles/creator.js';
+import { presentOwnership, type Viewer } from '../auth/creator.js';
 import type { ActRecord } from './queries.js';
 
 const slotOrder = (s: string) => SLOT_DEFS.indexOf(s as SlotDef);

@@ -14,7 +14,7 @@ import { hasRole } from '../auth/policy.js';
 import { findUserByEmail, findUserById } from '../auth/queries.js';
 import { presentVenue } from '../venues/present.js';
 import { listVenues } from '../venues/queries.js';
-import type { Viewer } from './creator.js';
+import type { Viewer } from '../auth/creator.js';
 
 /** Registered under /v1/auth, where docs/behaviour.md#the-api puts the user-resources call. */
 export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {

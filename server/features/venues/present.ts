@@ -8,7 +8,7 @@ import {
 } from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
 import { canSeeHidden } from '../auth/policy.js';
-import { presentOwnership, type Viewer } from '../profiles/creator.js';
+import { presentOwnership, type Viewer } from '../auth/creator.js';
 import type { VenueRecord } from './queries.js';
 
 const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);

@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/connection.js';
 import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { Database, VenuesTable, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
-import { loadCreators, type CreatorRow } from '../profiles/creator.js';
+import { loadCreators, type CreatorRow } from '../auth/creator.js';
 
 export type VenueRow = Selectable<VenuesTable>;
 

@@ -1,6 +1,7 @@
+/** The creator of a venue or an act, as each viewer may see them (docs/behaviour.md#roles-and-permissions). */
 import type { Creator } from '../../../contract/users.js';
 import type { UserRow, Queryable } from '../../db/schema.js';
-import { canSeeHidden, roleNames } from '../auth/policy.js';
+import { canSeeHidden, roleNames } from './policy.js';
 
 export type CreatorRow = Pick<UserRow, 'id' | 'name' | 'email' | 'is_admin' | 'is_host' | 'is_performer'>;
 /** Who is asking: null for an anonymous visitor. */
