@@ -111,6 +111,18 @@ export const MapConfigSchema = z
   });
 export type MapConfig = z.infer<typeof MapConfigSchema>;
 
+/**
+ * The address a stranger's map or calendar can find: the host's address with the festival's town
+ * ("12 Elm Street, Ithaca, NY"), unless there is no town or the address already names it. The
+ * venue's directions link and the calendar files' LOCATION (issue 28, item 5).
+ */
+export function fullAddress(town: string | undefined, address: string): string {
+  if (!town) return address;
+  const cityName = town.split(',')[0]!.trim().toLowerCase();
+  if (cityName && address.toLowerCase().includes(cityName)) return address;
+  return `${address}, ${town}`;
+}
+
 /** Whether a point lies in the box, edges included. */
 export function insideBounds(bounds: [[number, number], [number, number]], lat: number, lng: number): boolean {
   const [[south, west], [north, east]] = bounds;
@@ -175,6 +187,12 @@ export const FestivalConfigFieldsSchema = z.object({
   committee_email: z.string().email('must be an e-mail address'),
   contact_categories: z.array(z.object({ value: z.string().min(1), name: z.string().min(1) })).min(1),
   map_search_url: link,
+  /**
+   * The festival's town as a map or calendar finds it ("Ithaca, NY"): added to a venue's address
+   * in its directions link when it has no pin, and in the calendar files' LOCATION. Optional: the
+   * addresses are then used as the hosts wrote them.
+   */
+  town: z.string().trim().min(1).max(100).optional(),
   /** One line under the festival's name on the home page and in link previews. */
   tagline: z.string().min(1),
   // docs/behaviour.md#constants-and-limits: six band photos.

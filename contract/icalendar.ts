@@ -15,6 +15,8 @@ export interface CalendarEvent {
   end: number;
   summary: string;
   location?: string;
+  /** Where the set is, when the porch has a pin: written as GEO, which calendars turn into a map. */
+  geo?: { latitude: number; longitude: number };
   url?: string;
   description?: string;
 }
@@ -102,6 +104,8 @@ export function icalendar(events: readonly CalendarEvent[], options: CalendarOpt
       `SUMMARY:${escapeText(event.summary)}`,
     );
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    // GEO is two FLOATs, latitude first, separated by a semicolon (RFC 5545, 3.8.1.6).
+    if (event.geo) lines.push(`GEO:${event.geo.latitude};${event.geo.longitude}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     // URL is a URI value, not TEXT: it is written as it is.
     if (event.url) lines.push(`URL:${event.url}`);

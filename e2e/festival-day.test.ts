@@ -243,14 +243,14 @@ describe('festival day on a phone', () => {
       {
         uid: `set-${oak.id}-2@${new URL(app.baseUrl).host}`,
         summary: 'Two O’Clock Brass',
-        location: '1 Oak Street',
+        location: `1 Oak Street, ${festivalConfig.town}`,
         start: zonedInstant(DAY, slot2.start, ZONE),
         end: zonedInstant(DAY, slot2.end, ZONE),
       },
       {
         uid: `set-${elm.id}-2@${new URL(app.baseUrl).host}`,
         summary: 'Elm Street Jazz',
-        location: '2 Elm Street',
+        location: `2 Elm Street, ${festivalConfig.town}`,
         start: zonedInstant(DAY, slot2.start, ZONE),
         end: zonedInstant(DAY, slot2.end, ZONE),
       },

@@ -4,6 +4,7 @@ import { openDb } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { mailDestination, parseEnv } from './env.js';
 import { loadFestivalConfig } from './features/festival/load.js';
+import { refreshDirections } from './features/venues/directions.js';
 import { listeningUrl } from './lib/listening-url.js';
 import { fromRoot } from './lib/paths.js';
 import { loadOrCreateSecret } from './lib/secret.js';
@@ -19,6 +20,8 @@ async function main() {
     acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
   });
   await migrate(db);
+  // Directions links follow the pins and the configuration's town (issue 28, item 5).
+  await refreshDirections(db.kysely, festival);
 
   const app = await buildApp({
     db,

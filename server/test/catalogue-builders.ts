@@ -19,6 +19,8 @@ export interface VenueTraits {
   provide_electric?: 'yes' | 'no';
   provide_sound_system?: 'yes' | 'no';
   rain_date_available?: boolean;
+  /** The venue's pin as [latitude, longitude] (default: none). */
+  pin?: [number, number];
   /** Created and updated at this time (default: the app's clock). */
   at?: Date;
 }
@@ -32,7 +34,7 @@ export async function buildVenue(
   const { db, clock, festival } = app.deps;
   const creator = 'user' in owner ? owner.user : owner;
   const n = ++counter;
-  const { values, images } = venueValuesBlocking(festival.map_search_url, {
+  const { values, images } = venueValuesBlocking(festival, {
     address: traits.address ?? `${n} Maple Street`,
     bio: traits.bio ?? `<p>Porch number ${n}</p>`,
     preferred_act_types: traits.genres ?? ['folk'],
@@ -40,6 +42,7 @@ export async function buildVenue(
     provide_electric: traits.provide_electric ?? 'yes',
     provide_sound_system: traits.provide_sound_system ?? 'no',
     rain_date_available: traits.rain_date_available ?? true,
+    ...(traits.pin ? { latitude: traits.pin[0], longitude: traits.pin[1] } : {}),
   });
   const now = traits.at ?? clock.now();
   return db.kysely.transaction().execute(async (trx) => {

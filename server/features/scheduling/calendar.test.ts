@@ -68,14 +68,14 @@ describe('GET /v1/acts/{id}/calendar.ics', () => {
       {
         uid: `set-${early}-2@porchfest.test`,
         summary: name,
-        location: '27 Church Street, Apt; 2',
+        location: '27 Church Street, Apt; 2, Ithaca, NY',
         url: `http://porchfest.test/acts/${actId}`,
         ...configured('Slot 2'),
       },
       {
         uid: `set-${late}-4@porchfest.test`,
         summary: name,
-        location: '3 Elm Row',
+        location: '3 Elm Row, Ithaca, NY',
         url: `http://porchfest.test/acts/${actId}`,
         ...configured('Slot 4'),
       },
@@ -140,7 +140,7 @@ describe('GET /v1/schedule.ics', () => {
     const { events } = parseCalendar(after.body);
     const set = events.find((e) => e.uid === `set-${venue}-3@porchfest.test`);
     expect(set).toMatchObject({
-      location: '9 Schedule Square',
+      location: '9 Schedule Square, Ithaca, NY',
       url: `http://porchfest.test/acts/${actId}`,
       ...configured('Slot 3'),
     });

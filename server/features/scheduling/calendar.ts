@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fullAddress } from '../../../contract/festival.js';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
 import type { Queryable } from '../../db/schema.js';
@@ -13,6 +14,8 @@ type CalendarDeps = Pick<Deps, 'festival' | 'publicUrl'>;
 interface SetRow {
   venue_id: number;
   address: string;
+  latitude: number | null;
+  longitude: number | null;
   slot_def: string;
   act_id: number;
   act_name: string;
@@ -24,6 +27,8 @@ export function loadSets(q: Queryable, actId?: number): Promise<SetRow[]> {
     .select([
       'venues.id as venue_id',
       'venues.address',
+      'venues.latitude',
+      'venues.longitude',
       'venue_slots.slot_def',
       'acts.id as act_id',
       'acts.name as act_name',
@@ -52,7 +57,12 @@ export function setEvents(deps: CalendarDeps, rows: readonly SetRow[], day: stri
       start: window.start,
       end: window.end,
       summary: row.act_name,
-      location: row.address,
+      // The full address with the festival's town, and the pin when the porch has one, so the
+      // calendar's map finds the porch itself (issue 28, item 5).
+      location: fullAddress(deps.festival.town, row.address),
+      ...(row.latitude != null && row.longitude != null
+        ? { geo: { latitude: row.latitude, longitude: row.longitude } }
+        : {}),
       url: `${deps.publicUrl}/acts/${row.act_id}`,
     });
   }

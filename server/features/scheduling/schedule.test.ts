@@ -51,7 +51,7 @@ describe('GET /v1/schedule', () => {
     expect(entryOf({ data }, ten)).toEqual({
       id: ten,
       address: '10 Elm Street',
-      address_url: 'https://www.google.com/maps/search/?api=1&query=10%20Elm%20Street',
+      address_url: 'https://www.google.com/maps/search/?api=1&query=10%20Elm%20Street%2C%20Ithaca%2C%20NY',
       ...NO_PIN_OR_AMENITIES,
       slot_1: null,
       slot_2: null,

@@ -50,11 +50,3 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
     ...presentOwnership(venue, viewer),
   };
 }
-
-/**
- * docs/behaviour.md#entities: the address links to a map search; the base comes from
- * festival.config.json.
- */
-export function addressUrl(mapSearchUrl: string, address: string): string {
-  return mapSearchUrl + encodeURIComponent(address);
-}

@@ -40,9 +40,12 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
   };
 
   /** The form's stored values, its pin checked first (a 400) and its bio sanitized in the worker pool. */
-  const checkedValues = async (body: UpdateVenueInput) => {
+  const checkedValues = async (
+    body: UpdateVenueInput,
+    stored?: { latitude: number | null; longitude: number | null },
+  ) => {
     checkPin(deps.festival.map, body.latitude, body.longitude);
-    return venueValues(deps.festival.map_search_url, body, await sanitizeRichTextField('bio', body.bio));
+    return venueValues(deps.festival, body, await sanitizeRichTextField('bio', body.bio), stored);
   };
 
   return async (app) => {
@@ -131,8 +134,8 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        await changeableVenue(request.params.id, user);
-        const { values, images } = await checkedValues(request.body);
+        const stored = await changeableVenue(request.params.id, user);
+        const { values, images } = await checkedValues(request.body, stored);
         const now = clock.now();
         const updated = await db.kysely.transaction().execute(async (trx) => {
           await storeMedia(trx, images, now);

@@ -2,18 +2,31 @@ import { insideBounds, type FestivalConfig } from '../../../contract/festival.js
 import { badRequest } from '../../lib/errors.js';
 import type { UpdateVenueInput } from '../../../contract/venues.js';
 import type { SanitizedRichText } from '../../lib/rich-text.js';
-import { addressUrl } from './present.js';
+import { directionsUrl, type DirectionsConfig } from './directions.js';
 import type { VenueValues } from './queries.js';
 
 /**
  * The stored columns of the venue form's fields: the bio sanitized (its inline images split
  * out for `media`), address_url and the search text derived. The bio comes sanitized: routes take it
  * from the worker pool (server/lib/rich-text-pool.ts), so a request never sanitizes on the event loop.
+ * `directions`: the festival's map search and town, or the map search URL alone (the benches'
+ * seeds); `stored`: the venue's pin as stored, which a body without one keeps, so the directions
+ * link follows the pin the venue will have (server/features/venues/directions.ts).
  */
-export function venueValues(mapSearchUrl: string, input: UpdateVenueInput, bio: SanitizedRichText) {
+export function venueValues(
+  directions: DirectionsConfig | string,
+  input: UpdateVenueInput,
+  bio: SanitizedRichText,
+  stored?: { latitude: number | null; longitude: number | null },
+) {
+  const config = typeof directions === 'string' ? { map_search_url: directions } : directions;
+  const pin = {
+    latitude: input.latitude !== undefined ? input.latitude : (stored?.latitude ?? null),
+    longitude: input.longitude !== undefined ? input.longitude : (stored?.longitude ?? null),
+  };
   const values: VenueValues = {
     address: input.address,
-    address_url: addressUrl(mapSearchUrl, input.address),
+    address_url: directionsUrl(config, { address: input.address, ...pin }),
     bio: bio.html,
     search_text: `${input.address}\n${bio.text}`.toLowerCase(),
     size_pref: input.size_pref,

@@ -39,7 +39,7 @@ describe('POST /v1/venues', () => {
     const venue = res.json() as Venue;
     expect(venue).toMatchObject({
       address: '12 Elm Street, Apt #3',
-      address_url: 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20Street%2C%20Apt%20%233',
+      address_url: 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20Street%2C%20Apt%20%233%2C%20Ithaca%2C%20NY',
       bio: '<p>A shady porch with <strong>room for a band</strong>.</p>',
       creator_id: owner.user.id,
       creator: { name: 'Olive Owner' },
@@ -189,7 +189,7 @@ describe('PATCH /v1/venues/{id}/no_slots', () => {
     const venue = res.json() as Venue;
     expect(venue).toMatchObject({
       ...edited,
-      address_url: 'https://www.google.com/maps/search/?api=1&query=99%20Oak%20Avenue',
+      address_url: 'https://www.google.com/maps/search/?api=1&query=99%20Oak%20Avenue%2C%20Ithaca%2C%20NY',
       created_time: before.created_time,
     });
     expect(venue.updated_time).not.toBe(before.updated_time);

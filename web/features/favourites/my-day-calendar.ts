@@ -1,7 +1,7 @@
 import { icalendar } from '../../../contract/icalendar';
 import { setUid } from '../../../contract/icalendar';
 import type { SlotWindow } from '../../../contract/festival-time';
-import type { FestivalConfig } from '../../../contract/festival';
+import { fullAddress, type FestivalConfig } from '../../../contract/festival';
 import type { ScheduleSet } from '../schedule/lib/schedule-sets';
 
 /** My day as an iCalendar file, built on the device from the schedule it already holds. */
@@ -23,7 +23,11 @@ export function myDayCalendar(
           start: w.start,
           end: w.end,
           summary: set.cell.act_name,
-          location: set.address,
+          // The full address and the pin, as the server's calendar files write them.
+          location: fullAddress(festival.town, set.address),
+          ...(set.venue.latitude != null && set.venue.longitude != null
+            ? { geo: { latitude: set.venue.latitude, longitude: set.venue.longitude } }
+            : {}),
           url: `${origin}/acts/${set.cell.act_id}`,
         },
       ];
