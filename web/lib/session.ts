@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../contract/auth';
+import { deviceStore } from './device-store';
 
 /** docs/behaviour.md#entities: the whole sign-in response is kept in the browser under this key. */
 export const SESSION_STORAGE_KEY = 'user';
@@ -8,19 +9,7 @@ export const SESSION_STORAGE_KEY = 'user';
 // setTimeout keeps a signed 32-bit delay; a longer one would fire at once.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const listeners = new Set<() => void>();
-let cachedRaw: string | null = null;
-let cachedUser: SessionUser | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Storage can be blocked (private mode, policies): then nobody is signed in.
-    return null;
-  }
-}
 
 // A hand-written check rather than the contract's zod schema: it keeps zod out of the
 // JavaScript every page loads.
@@ -39,15 +28,9 @@ function isSessionUser(value: unknown): value is SessionUser {
   );
 }
 
-function parse(raw: string | null): SessionUser | null {
-  if (raw === null) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isSessionUser(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+// Kept on the device as every device value is (web/lib/device-store.ts): another tab's sign-in or
+// sign-out reaches this one, and blocked storage (private mode, policies) signs in for the page only.
+const store = deviceStore<SessionUser | null>(SESSION_STORAGE_KEY, (v) => (isSessionUser(v) ? v : undefined), null);
 
 /** The token's `exp` in milliseconds, or null when it has none or cannot be read. */
 export function tokenExpiresAt(token: string): number | null {
@@ -66,19 +49,6 @@ function isExpired(user: SessionUser, now = Date.now()): boolean {
   return expiresAt !== null && expiresAt <= now;
 }
 
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function storedUser(): SessionUser | null {
-  const raw = readRaw();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedUser = parse(raw);
-  }
-  return cachedUser;
-}
-
 function scheduleExpiry(user: SessionUser | null): void {
   clearTimeout(expiryTimer);
   const expiresAt = user ? tokenExpiresAt(user.jwt_token) : null;
@@ -92,15 +62,13 @@ function scheduleExpiry(user: SessionUser | null): void {
  * authenticated call, and when the token's expiry time comes.
  */
 export function currentSession(): SessionUser | null {
-  const user = storedUser();
+  const user = store.read();
   if (user && isExpired(user)) {
     clearSession();
     return null;
   }
-  if (readRaw() !== null && user === null) {
-    // Something unreadable under our key: drop it rather than trip over it on every load.
-    clearSession();
-  }
+  // Something unreadable under our key: drop it rather than trip over it on every load.
+  if (store.unreadable()) clearSession();
   scheduleExpiry(user);
   return user;
 }
@@ -108,49 +76,30 @@ export function currentSession(): SessionUser | null {
 /** docs/behaviour.md#entities: the whole response is stored, but only when it carries jwt_token. */
 export function saveSession(response: unknown): SessionUser | null {
   if (!isSessionUser(response)) return null;
-  try {
-    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(response));
-  } catch {
-    return null;
-  }
+  store.write(response);
   scheduleExpiry(response);
-  notify();
   return response;
 }
 
 export function clearSession(): void {
   clearTimeout(expiryTimer);
-  try {
-    window.localStorage.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // Nothing stored, nothing to remove.
-  }
-  notify();
-}
-
-function onStorage(event: StorageEvent): void {
-  // Signing in or out in another tab changes this one too.
-  if (event.key === null || event.key === SESSION_STORAGE_KEY) notify();
+  store.remove();
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
+  const unsubscribe = store.subscribe(listener);
   currentSession();
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
+  return unsubscribe;
 }
 
 // Pure read for React: an expired token never shows as signed in, even before the check
 // above has removed it.
 function getSnapshot(): SessionUser | null {
-  const user = storedUser();
+  const user = store.read();
   return user && !isExpired(user) ? user : null;
 }
 
 /** The signed-in user, or null; re-renders on sign-in, sign-out and expiry. */
 export function useSession(): SessionUser | null {
-  return useSyncExternalStore(subscribe, getSnapshot, () => null);
+  return useSyncExternalStore(subscribe, getSnapshot, store.empty);
 }
