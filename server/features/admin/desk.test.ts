@@ -10,6 +10,7 @@ import {
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, buildUser, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, scheduleAct } from '../../test/catalogue-builders.js';
+import { venueBody } from '../../../test/support/bodies.js';
 import { EXPORT_BATCH } from './exports.js';
 
 const {
@@ -197,6 +198,37 @@ describe('PUT /v1/admin/users/{id}/admin and the audit log', () => {
 });
 
 describe('GET /v1/admin/exports/{name}.csv', () => {
+  it("carries each venue's pin, amenities and accessibility note (issue 28, item 9)", async () => {
+    const host = await buildHost(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/venues',
+      headers: host.auth,
+      payload: venueBody('14 Aurora Street', {
+        latitude: 42.4412,
+        longitude: -76.4968,
+        step_free: true,
+        shade: true,
+        accessibility_note: '-Ramp at the side gate;\nask for the chair',
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = String(res.json<{ id: number }>().id);
+    const { rows } = await exportRows('venues');
+    const row = rows.find((r) => r[0] === id)!;
+    const cell = (name: string) => row[rows[0]!.indexOf(name)];
+    expect(cell('Latitude')).toBe('42.4412');
+    expect(cell('Longitude')).toBe('-76.4968');
+    expect([cell('Step-free viewing'), cell('Seating'), cell('Shade'), cell('Restroom nearby')]).toEqual([
+      'yes',
+      'no',
+      'yes',
+      'no',
+    ]);
+    // A note is text like any other cell: a formula-shaped start is neutralised.
+    expect(cell('Accessibility note')).toBe("'-Ramp at the side gate;\nask for the chair");
+  });
+
   it('writes RFC 4180 CSV with a byte-order mark, owners named, accents kept and formula-shaped cells neutralised', async () => {
     const host = await buildHost(t.app, {
       name: '=HYPERLINK("http://evil.example")',
@@ -222,6 +254,13 @@ describe('GET /v1/admin/exports/{name}.csv', () => {
       'Preferred genres',
       'Slots offered',
       'Rain date available',
+      'Latitude',
+      'Longitude',
+      'Step-free viewing',
+      'Seating',
+      'Shade',
+      'Restroom nearby',
+      'Accessibility note',
     ]);
     expect(venues.rows.find((r) => r[0] === String(venue))).toEqual([
       String(venue),
@@ -231,6 +270,13 @@ describe('GET /v1/admin/exports/{name}.csv', () => {
       'Folk; Jazz',
       'Slot 2',
       'yes',
+      '',
+      '',
+      'no',
+      'no',
+      'no',
+      'no',
+      '',
     ]);
 
     const acts = await exportRows('acts');

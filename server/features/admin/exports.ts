@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { ExportName } from '../../../contract/admin.js';
+import { VENUE_AMENITIES } from '../../../contract/choices.js';
 import { Genres, SLOT_DEFS } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { slotRangeLabel } from '../../../contract/festival-time.js';
@@ -44,14 +45,41 @@ async function* byId<Row extends { id: number }>(
 
 const SPECS: Record<ExportName, ExportSpec> = {
   venues: {
-    header: ['ID', 'Address', 'Owner name', 'Owner e-mail', 'Preferred genres', 'Slots offered', 'Rain date available'],
+    // The pin, each amenity and the accessibility note too, for the committee's own maps and the
+    // access guide (issue 28, item 9); a venue without a pin has both coordinates empty.
+    header: [
+      'ID',
+      'Address',
+      'Owner name',
+      'Owner e-mail',
+      'Preferred genres',
+      'Slots offered',
+      'Rain date available',
+      'Latitude',
+      'Longitude',
+      ...VENUE_AMENITIES.map((a) => a.label),
+      'Accessibility note',
+    ],
     async *rows(db) {
       const q = db.kysely;
       const pages = byId((after, limit) =>
         q
           .selectFrom('venues')
           .innerJoin('users', 'users.id', 'venues.creator_id')
-          .select(['venues.id', 'venues.address', 'venues.rain_date_available', 'users.name', 'users.email'])
+          .select([
+            'venues.id',
+            'venues.address',
+            'venues.rain_date_available',
+            'venues.latitude',
+            'venues.longitude',
+            'venues.step_free',
+            'venues.seating',
+            'venues.shade',
+            'venues.restroom_nearby',
+            'venues.accessibility_note',
+            'users.name',
+            'users.email',
+          ])
           .where('venues.id', '>', after)
           .orderBy('venues.id')
           .limit(limit)
@@ -78,6 +106,10 @@ const SPECS: Record<ExportName, ExportSpec> = {
             genres.flatMap((g) => (g.venue_id === v.id ? [genreLabel(g.genre)] : [])).join('; '),
             SLOT_DEFS.filter((s) => slots.some((x) => x.venue_id === v.id && x.slot_def === s)).join('; '),
             yesNo(v.rain_date_available),
+            v.latitude ?? '',
+            v.longitude ?? '',
+            ...VENUE_AMENITIES.map((a) => yesNo(v[a.key])),
+            v.accessibility_note,
           ];
       }
     },
