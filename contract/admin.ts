@@ -158,8 +158,24 @@ export const RainUnavailableSchema = z.object({
 export type RainUnavailable = z.infer<typeof RainUnavailableSchema>;
 
 /**
+ * A set that cannot happen on the rain date: its act or its porch (or both) said they cannot come.
+ * While the rain date is in force the public schedule leaves it out
+ * (docs/decisions/0054-rain-date-and-release.md).
+ */
+export const RainSetSchema = z.object({
+  venue_id: z.number().int(),
+  address: z.string(),
+  slot_def: SlotDefSchema,
+  act_id: z.number().int(),
+  act_name: z.string(),
+  /** Who cannot come: the act, the porch, or both. */
+  cause: z.enum(['act', 'venue', 'both']),
+});
+export type RainSet = z.infer<typeof RainSetSchema>;
+
+/**
  * GET /v1/admin/rain-date and the answer of PUT /v1/admin/settings/rain-date: which day is in
- * force, and the acts and venues not available on the rain date.
+ * force, the acts and venues not available on the rain date, and the sets that cannot happen then.
  */
 export const RainDateStatusSchema = z.object({
   rain_date_active: z.boolean(),
@@ -169,6 +185,8 @@ export const RainDateStatusSchema = z.object({
   mailed: z.number().int(),
   acts: z.array(RainUnavailableSchema),
   venues: z.array(RainUnavailableSchema),
+  /** The scheduled sets whose act or porch is not available on the rain date, by slot and address. */
+  sets: z.array(RainSetSchema),
 });
 export type RainDateStatus = z.infer<typeof RainDateStatusSchema>;
 

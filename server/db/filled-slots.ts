@@ -17,10 +17,14 @@ export function filledSlotsWithOwners(q: Queryable) {
 
 /**
  * The filled slots the public schedule shows (docs/behaviour.md#moderation): a hidden act's sets,
- * and every set at a hidden venue, are left out.
+ * and every set at a hidden venue, are left out; with `rain` (the rain date in force), so is every
+ * set whose act or porch cannot come that day (docs/decisions/0054-rain-date-and-release.md).
  */
-export function publicFilledSlots(q: Queryable) {
-  return filledSlots(q).where('venues.hidden_at', 'is', null).where('acts.hidden_at', 'is', null);
+export function publicFilledSlots(q: Queryable, rain = false) {
+  return filledSlots(q)
+    .where('venues.hidden_at', 'is', null)
+    .where('acts.hidden_at', 'is', null)
+    .$if(rain, (qb) => qb.where('venues.rain_date_available', '=', true).where('acts.rain_date_available', '=', true));
 }
 
 /**

@@ -5,14 +5,25 @@ import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/p
 import type { ActsTable, Database, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../auth/creator.js';
+import { publicSetCondition, type SetsShown } from '../scheduling/sets-shown.js';
 
 export type ActRow = Selectable<ActsTable>;
 
 /** An act with everything its card shows. */
 export interface ActRecord extends ActRow {
   preferred_slots: string[];
-  /** `hidden`: the committee hid that venue (docs/behaviour.md#moderation). */
-  scheduled: Array<{ slot_def: string; venue: { id: number; address: string }; hidden: boolean }>;
+  /**
+   * `hidden`: the committee hid that venue (docs/behaviour.md#moderation); `venue_creator_id` and
+   * `venue_rain_date_available`: its owner, and whether it can host on the rain date (who sees the
+   * set, docs/decisions/0054-rain-date-and-release.md).
+   */
+  scheduled: Array<{
+    slot_def: string;
+    venue: { id: number; address: string };
+    hidden: boolean;
+    venue_creator_id: number;
+    venue_rain_date_available: boolean;
+  }>;
   creator: CreatorRow | undefined;
 }
 
@@ -22,6 +33,11 @@ export type ActFilters = Pick<
 > & {
   /** docs/behaviour.md#moderation: hidden acts are left out unless true (admins, the owner's own list). */
   include_hidden?: boolean;
+  /**
+   * The sets the reader sees, when not every set (the public's lists): "Plays at" then counts only
+   * those, as the cards show them (docs/decisions/0054-rain-date-and-release.md).
+   */
+  public_sets?: SetsShown;
 };
 
 export interface ActPage {
@@ -63,7 +79,20 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
   if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search, { lowerCaseColumn: true }));
   if (f.type) all.push(eb('acts.type', '=', f.type));
   if (f.s_preferred_slots__ilike) all.push(inSlot(eb, SLOT_TABLES.preferred, f.s_preferred_slots__ilike));
-  if (f.scheduled_slot) all.push(inSlot(eb, SLOT_TABLES.scheduled, f.scheduled_slot));
+  const shown = f.public_sets;
+  if (f.scheduled_slot && shown)
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom('venue_slots')
+          .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+          .where('venue_slots.slot_def', '=', f.scheduled_slot)
+          .where((inner) => publicSetCondition(inner, shown)),
+      ),
+    );
+  else if (f.scheduled_slot) all.push(inSlot(eb, SLOT_TABLES.scheduled, f.scheduled_slot));
   if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
   if (!f.include_hidden) all.push(eb('acts.hidden_at', 'is', null));
   return eb.and(all);
@@ -108,6 +137,8 @@ async function withDetails(q: Queryable, rows: ActRow[]): Promise<ActRecord[]> {
         'venues.id as venue_id',
         'venues.address',
         'venues.hidden_at',
+        'venues.creator_id as venue_creator_id',
+        'venues.rain_date_available as venue_rain_date_available',
       ])
       .where('venue_slots.scheduled_act_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
@@ -126,6 +157,8 @@ async function withDetails(q: Queryable, rows: ActRow[]): Promise<ActRecord[]> {
         slot_def: s.slot_def,
         venue: { id: s.venue_id, address: s.address },
         hidden: s.hidden_at !== null,
+        venue_creator_id: s.venue_creator_id,
+        venue_rain_date_available: s.venue_rain_date_available,
       })),
     creator: creators.get(row.creator_id),
   }));

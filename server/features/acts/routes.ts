@@ -7,6 +7,7 @@ import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
+import { ALL_SETS, readSetsShown, setsShownKey } from '../scheduling/sets-shown.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { canSee, listView } from '../auth/policy.js';
@@ -48,14 +49,22 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
         const view = listView(request.user, filters.creator_id, request.query);
-        return lists.send(request, reply as FastifyReply, view.cacheKey, async () => {
+        // Who plays where shows only after the release, and on the rain date only for the sets that
+        // can happen: the release passing changes the page without a write, so it is in the key
+        // (docs/decisions/0054-rain-date-and-release.md).
+        const shown = await readSetsShown(db.kysely, deps.festival, clock.now());
+        const key = `${view.cacheKey} ${setsShownKey(shown)}`;
+        return lists.send(request, reply as FastifyReply, key, async () => {
           const { items, total } = await listActs(
             db,
-            { ...filters, include_hidden: view.include_hidden },
+            { ...filters, include_hidden: view.include_hidden, public_sets: view.presentFor ? undefined : shown },
             { offset, limit, order_by },
             include_total,
           );
-          return { data: items.map((a) => presentAct(a, view.presentFor)), ...(total !== undefined ? { total } : {}) };
+          return {
+            data: items.map((a) => presentAct(a, view.presentFor, shown)),
+            ...(total !== undefined ? { total } : {}),
+          };
         });
       },
     );
@@ -70,7 +79,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
         const act = await findAct(db.kysely, request.params.id);
         // A hidden act is absent for anyone but its owner and admins (docs/behaviour.md#moderation).
         if (!act || !canSee(request.user, act)) throw notFound('Act not found');
-        return presentAct(act, request.user);
+        return presentAct(act, request.user, await readSetsShown(db.kysely, deps.festival, clock.now()));
       },
     );
 
@@ -90,7 +99,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
           return insertAct(trx, { ...values, creator_id: user.id }, request.body.preferred_slots, now);
         });
         const act = await findAct(db.kysely, id);
-        return reply.code(201).send(presentAct(act!, user));
+        return reply.code(201).send(presentAct(act!, user, ALL_SETS));
       },
     );
 
@@ -117,7 +126,7 @@ export function actRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         const act = updated ? await findAct(db.kysely, request.params.id) : undefined;
         if (!act) throw notFound('Act not found');
-        return presentAct(act, user);
+        return presentAct(act, user, ALL_SETS);
       },
     );
 

@@ -30,6 +30,7 @@ import { findVenue } from '../venues/queries.js';
 import { setHidden } from './moderation.js';
 import { countRecipients, createMailing, listMailings, prepareBody } from './mailings.js';
 import { readSettings } from '../festival/settings.js';
+import { ALL_SETS } from '../scheduling/sets-shown.js';
 import { presentSettings, readRainDate, setRainDate, setScheduleRelease } from './settings.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
 import type { Deps } from '../../deps.js';
@@ -210,7 +211,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (mailed > 0) deps.mailQueued();
         const act = await findAct(db.kysely, request.params.id);
         if (!act) throw notFound(ModerationMessages.actNotFound);
-        return presentAct(act, actor);
+        return presentAct(act, actor, ALL_SETS);
       },
     );
 
@@ -231,7 +232,7 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (mailed > 0) deps.mailQueued();
         const venue = await findVenue(db.kysely, request.params.id);
         if (!venue) throw notFound(ModerationMessages.venueNotFound);
-        return presentVenue(venue, actor);
+        return presentVenue(venue, actor, ALL_SETS);
       },
     );
 

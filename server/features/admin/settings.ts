@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { DeskSettings, RainDateStatus } from '../../../contract/admin.js';
+import type { DeskSettings, RainDateStatus, RainSet } from '../../../contract/admin.js';
+import type { SlotDef } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
-import { peopleWithScheduledSets } from '../../db/filled-slots.js';
+import { filledSlots, peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database, Queryable } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -134,7 +135,38 @@ async function postRainAnnouncement(
   );
 }
 
-/** GET /v1/admin/rain-date: the day in force and who cannot come on the rain date. */
+/**
+ * The scheduled sets whose act or porch cannot come on the rain date, by slot and address: what the
+ * public schedule leaves out while the rain date is in force, and what the committee re-plans
+ * (docs/decisions/0054-rain-date-and-release.md).
+ */
+async function rainSets(q: Queryable): Promise<RainSet[]> {
+  const rows = await filledSlots(q)
+    .select([
+      'venues.id as venue_id',
+      'venues.address',
+      'venues.rain_date_available as venue_rain',
+      'venue_slots.slot_def',
+      'acts.id as act_id',
+      'acts.name as act_name',
+      'acts.rain_date_available as act_rain',
+    ])
+    .where((eb) => eb.or([eb('venues.rain_date_available', '=', false), eb('acts.rain_date_available', '=', false)]))
+    .orderBy('venue_slots.slot_def')
+    .orderBy('venues.address')
+    .orderBy('venues.id')
+    .execute();
+  return rows.map((r) => ({
+    venue_id: r.venue_id,
+    address: r.address,
+    slot_def: r.slot_def as SlotDef,
+    act_id: r.act_id,
+    act_name: r.act_name,
+    cause: !r.act_rain && !r.venue_rain ? 'both' : !r.act_rain ? 'act' : 'venue',
+  }));
+}
+
+/** GET /v1/admin/rain-date: the day in force, who cannot come on the rain date, and their sets. */
 export async function readRainDate(q: Queryable, festival: FestivalConfig): Promise<RainDateStatus> {
   const settings = await readSettings(q);
   return {
@@ -142,6 +174,7 @@ export async function readRainDate(q: Queryable, festival: FestivalConfig): Prom
     date: festivalDay(festival, settings.rain_date_active).date,
     mailed: 0,
     ...(await rainUnavailable(q)),
+    sets: await rainSets(q),
   };
 }
 

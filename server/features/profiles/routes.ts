@@ -13,6 +13,7 @@ import { authHooks, currentUser } from '../auth/authenticate.js';
 import { hasRole } from '../auth/policy.js';
 import { findUserByEmail, findUserById } from '../auth/queries.js';
 import { presentVenue } from '../venues/present.js';
+import { readSetsShown } from '../scheduling/sets-shown.js';
 import { listVenues } from '../venues/queries.js';
 import type { Viewer } from '../auth/creator.js';
 
@@ -24,14 +25,17 @@ export function profileRoutes(deps: Deps): FastifyPluginAsyncZod {
   const resources = async (user: UserRow, viewer: Viewer): Promise<UserResources> => {
     // Hidden venues and acts show to their owner and admins only (docs/behaviour.md#moderation).
     const include_hidden = viewer !== null && (viewer.is_admin || viewer.id === user.id);
+    // Who plays where: after the release, and on the rain date only the sets that can happen, but
+    // always to the set's own people and admins (docs/decisions/0054-rain-date-and-release.md).
+    const shown = await readSetsShown(db.kysely, deps.festival, deps.clock.now());
     const [{ items: venues }, { items: acts }] = await Promise.all([
       listVenues(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
       listActs(db, { creator_id: user.id, include_hidden }, { offset: 0, order_by: '-updated_time' }),
     ]);
     return {
       name: user.name,
-      venues: venues.map((v) => presentVenue(v, viewer)),
-      acts: acts.map((a) => presentAct(a, viewer)),
+      venues: venues.map((v) => presentVenue(v, viewer, shown)),
+      acts: acts.map((a) => presentAct(a, viewer, shown)),
     };
   };
 

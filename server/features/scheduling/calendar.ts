@@ -21,9 +21,9 @@ interface SetRow {
   act_name: string;
 }
 
-/** Every scheduled set, or one act's: one query. */
-export function loadSets(q: Queryable, actId?: number): Promise<SetRow[]> {
-  return publicFilledSlots(q)
+/** Every scheduled set, or one act's: one query. With `rain`, only the sets the rain date keeps. */
+export function loadSets(q: Queryable, rain: boolean, actId?: number): Promise<SetRow[]> {
+  return publicFilledSlots(q, rain)
     .select([
       'venues.id as venue_id',
       'venues.address',

@@ -29,9 +29,12 @@ export interface ScheduledCellRow {
   act_type: string;
 }
 
-/** Every filled slot of every venue, in one query: the schedule is built from nothing else. */
-export function loadScheduledCells(q: Queryable): Promise<ScheduledCellRow[]> {
-  return publicFilledSlots(q)
+/**
+ * Every filled slot of every venue, in one query: the schedule is built from nothing else. With
+ * `rain`, the sets that cannot happen on the rain date are left out.
+ */
+export function loadScheduledCells(q: Queryable, rain = false): Promise<ScheduledCellRow[]> {
+  return publicFilledSlots(q, rain)
     .select([
       'venues.id as venue_id',
       'venues.address',

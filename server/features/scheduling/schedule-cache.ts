@@ -47,7 +47,9 @@ async function render(db: Db, festival: FestivalConfig): Promise<RenderedSchedul
   // committed in between costs one more rebuild, never a stale schedule under a new version.
   const version = await readScheduleVersion(db.kysely);
   const settings = await readSettings(db.kysely);
-  const schedule = buildSchedule(await loadScheduledCells(db.kysely));
+  // The rain switch bumps the version (migration 0006), and so does an act's or a venue's
+  // rain-date answer (migration 0012): the sets the rain date leaves out are left out here.
+  const schedule = buildSchedule(await loadScheduledCells(db.kysely, settings.rain_date_active));
   const identity = Buffer.from(JSON.stringify(schedule));
   const rendered: RenderedSchedule = {
     version,

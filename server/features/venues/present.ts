@@ -8,6 +8,7 @@ import {
 } from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
 import { canSeeHidden } from '../auth/policy.js';
+import { showsSet, type SetsShown } from '../scheduling/sets-shown.js';
 import { presentOwnership, type Viewer } from '../auth/creator.js';
 import type { VenueRecord } from './queries.js';
 
@@ -17,8 +18,11 @@ const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
  * `viewer`: who the answer is for; null for anyone (a list kept for every visitor). An act the
  * committee hid shows in the venue's slot only to the venue's owner and admins; to anyone else
  * the slot reads as free. The venue's own hiding only reaches them (docs/behaviour.md#moderation).
+ * `shown`: before the release, and on the rain date for a set that cannot happen that day, a
+ * slot's act shows only to the venue's owner, the act's owner and admins
+ * (docs/decisions/0054-rain-date-and-release.md).
  */
-export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
+export function presentVenue(venue: VenueRecord, viewer: Viewer, shown: SetsShown): Venue {
   return {
     id: venue.id,
     address: venue.address,
@@ -31,7 +35,14 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer): Venue {
         id: s.id,
         slot_def: s.slot_def as SlotDef,
         scheduled_act:
-          s.scheduled_act && (!s.scheduled_act.hidden || canSeeHidden(viewer, venue.creator_id))
+          s.scheduled_act &&
+          (!s.scheduled_act.hidden || canSeeHidden(viewer, venue.creator_id)) &&
+          showsSet(shown, viewer, {
+            venueOwner: venue.creator_id,
+            actOwner: s.scheduled_act.creator_id,
+            venueRain: venue.rain_date_available,
+            actRain: s.scheduled_act.rain_date_available,
+          })
             ? { id: s.scheduled_act.id, name: s.scheduled_act.name }
             : null,
       }))

@@ -5,14 +5,19 @@ import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/p
 import type { Database, VenuesTable, Queryable } from '../../db/schema.js';
 import { containsInsensitive } from '../../db/search.js';
 import { loadCreators, type CreatorRow } from '../auth/creator.js';
+import { publicSetCondition, type SetsShown } from '../scheduling/sets-shown.js';
 
 export type VenueRow = Selectable<VenuesTable>;
 
 export interface VenueSlotRecord {
   id: number;
   slot_def: string;
-  /** `hidden`: the committee hid that act (docs/behaviour.md#moderation). */
-  scheduled_act: { id: number; name: string; hidden: boolean } | null;
+  /**
+   * `hidden`: the committee hid that act (docs/behaviour.md#moderation); `creator_id` and
+   * `rain_date_available`: its owner, and whether it can come on the rain date (who sees the set,
+   * docs/decisions/0054-rain-date-and-release.md).
+   */
+  scheduled_act: { id: number; name: string; hidden: boolean; creator_id: number; rain_date_available: boolean } | null;
 }
 
 /** A venue with everything its card shows. */
@@ -33,6 +38,11 @@ export type VenueFilters = Pick<
 > & {
   /** docs/behaviour.md#moderation: hidden venues are left out unless true (admins, the owner's own list). */
   include_hidden?: boolean;
+  /**
+   * The sets the reader sees, when not every set (the public's lists): slot availability then
+   * counts only those, as the cards show it (docs/decisions/0054-rain-date-and-release.md).
+   */
+  public_sets?: SetsShown;
 };
 
 export interface Page {
@@ -73,8 +83,23 @@ function conditions(eb: ExpressionBuilder<Database, 'venues'>, dialect: Dialect,
       .select(sql.lit(1).as('one'))
       .whereRef('venue_slots.venue_id', '=', 'venues.id');
     if (slotDef !== undefined) offered = offered.where('venue_slots.slot_def', '=', slotDef);
-    if (free === true) offered = offered.where('venue_slots.scheduled_act_id', 'is', null);
-    if (free === false) offered = offered.where('venue_slots.scheduled_act_id', 'is not', null);
+    const shown = f.public_sets;
+    if (shown) {
+      // A slot reads as taken only with a set this reader sees.
+      const taken = (inner: ExpressionBuilder<Database, 'venues' | 'venue_slots'>) =>
+        inner.exists(
+          inner
+            .selectFrom('acts')
+            .select(sql.lit(1).as('one'))
+            .whereRef('acts.id', '=', 'venue_slots.scheduled_act_id')
+            .where((e) => publicSetCondition(e, shown)),
+        );
+      if (free === true) offered = offered.where((inner) => inner.not(taken(inner)));
+      if (free === false) offered = offered.where((inner) => taken(inner));
+    } else {
+      if (free === true) offered = offered.where('venue_slots.scheduled_act_id', 'is', null);
+      if (free === false) offered = offered.where('venue_slots.scheduled_act_id', 'is not', null);
+    }
     all.push(eb.exists(offered));
   }
   if (f.creator_id !== undefined) all.push(eb('venues.creator_id', '=', f.creator_id));
@@ -123,6 +148,8 @@ async function withDetails(q: Queryable, rows: VenueRow[]): Promise<VenueRecord[
         'venue_slots.scheduled_act_id',
         'acts.name as act_name',
         'acts.hidden_at as act_hidden_at',
+        'acts.creator_id as act_creator_id',
+        'acts.rain_date_available as act_rain_date_available',
       ])
       .where('venue_slots.venue_id', 'in', ids)
       .orderBy('venue_slots.slot_def')
@@ -142,7 +169,13 @@ async function withDetails(q: Queryable, rows: VenueRow[]): Promise<VenueRecord[
         slot_def: s.slot_def,
         scheduled_act:
           s.scheduled_act_id !== null
-            ? { id: s.scheduled_act_id, name: s.act_name ?? '', hidden: s.act_hidden_at !== null }
+            ? {
+                id: s.scheduled_act_id,
+                name: s.act_name ?? '',
+                hidden: s.act_hidden_at !== null,
+                creator_id: s.act_creator_id ?? 0,
+                rain_date_available: s.act_rain_date_available !== false,
+              }
             : null,
       })),
     creator: creators.get(row.creator_id),

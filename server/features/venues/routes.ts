@@ -5,6 +5,7 @@ import { IdParamsSchema } from '../../../contract/forms.js';
 import {
   CreateVenueInputSchema,
   UpdateVenueInputSchema,
+  UpdateVenueSlotsInputSchema,
   type UpdateVenueInput,
   VenueListQuerySchema,
   VenueListResponseSchema,
@@ -14,10 +15,12 @@ import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
+import { ALL_SETS, readSetsShown, setsShownKey } from '../scheduling/sets-shown.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { canSee, listView } from '../auth/policy.js';
 import { notifyVenueDeleted } from '../scheduling/notify.js';
+import { saveVenueSlots } from '../scheduling/update-slots.js';
 import { storeMedia } from '../media/queries.js';
 import { canChangeVenue } from './policy.js';
 import { presentVenue } from './present.js';
@@ -29,6 +32,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const { optionalUser, requireUser, requireRole } = authHooks(deps);
   const writeLimit = perUserWriteLimit(deps, 'catalogue-writes', deps.rateRules.catalogueWritesPerUser);
+  const slotWriteLimit = perUserWriteLimit(deps, 'slot-writes', deps.rateRules.slotWritesPerUser);
   const lists = new ListCache(db, VenueListResponseSchema);
 
   /** The venue a write is about, when this user may change it: 404 before 403. */
@@ -64,15 +68,20 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
         const view = listView(request.user, filters.creator_id, request.query);
-        return lists.send(request, reply as FastifyReply, view.cacheKey, async () => {
+        // Who plays where shows only after the release, and on the rain date only for the sets that
+        // can happen: the release passing changes the page without a write, so it is in the key
+        // (docs/decisions/0054-rain-date-and-release.md).
+        const shown = await readSetsShown(db.kysely, deps.festival, clock.now());
+        const key = `${view.cacheKey} ${setsShownKey(shown)}`;
+        return lists.send(request, reply as FastifyReply, key, async () => {
           const { items, total } = await listVenues(
             db,
-            { ...filters, include_hidden: view.include_hidden },
+            { ...filters, include_hidden: view.include_hidden, public_sets: view.presentFor ? undefined : shown },
             { offset, limit, order_by },
             include_total,
           );
           return {
-            data: items.map((v) => presentVenue(v, view.presentFor)),
+            data: items.map((v) => presentVenue(v, view.presentFor, shown)),
             ...(total !== undefined ? { total } : {}),
           };
         });
@@ -89,7 +98,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         const venue = await findVenue(db.kysely, request.params.id);
         // A hidden venue is absent for anyone but its owner and admins (docs/behaviour.md#moderation).
         if (!venue || !canSee(request.user, venue)) throw notFound('Venue not found');
-        return presentVenue(venue, request.user);
+        return presentVenue(venue, request.user, await readSetsShown(db.kysely, deps.festival, clock.now()));
       },
     );
 
@@ -115,7 +124,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
           );
         });
         const venue = await findVenue(db.kysely, id);
-        return reply.code(201).send(presentVenue(venue!, user));
+        return reply.code(201).send(presentVenue(venue!, user, ALL_SETS));
       },
     );
 
@@ -143,7 +152,32 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         const venue = updated ? await findVenue(db.kysely, request.params.id) : undefined;
         if (!venue) throw notFound('Venue not found');
-        return presentVenue(venue, user);
+        return presentVenue(venue, user, ALL_SETS);
+      },
+    );
+
+    // The slots screen: the venue's slots as a whole, written by scheduling (who is told, the
+    // notices); the other fields are the edit form's (PATCH /v1/venues/{id}/no_slots).
+    app.patch(
+      '/:id',
+      {
+        preValidation: requireUser,
+        preHandler: slotWriteLimit,
+        schema: {
+          tags: ['scheduling'],
+          params: IdParamsSchema,
+          body: UpdateVenueSlotsInputSchema,
+          response: { 200: VenueSchema, ...ErrorResponses },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const queued = await saveVenueSlots(deps, request.params.id, request.body, user);
+        if (queued > 0) deps.mailQueued();
+        const venue = await findVenue(db.kysely, request.params.id);
+        if (!venue) throw notFound('Venue not found');
+        // Its owner or an admin: every set of the venue shows.
+        return presentVenue(venue, user, ALL_SETS);
       },
     );
 

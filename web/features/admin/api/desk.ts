@@ -72,7 +72,9 @@ export async function downloadExport(name: ExportName, slug: string): Promise<vo
 }
 
 // The release time and the rain date change every page's schedule and dates.
-const SCHEDULE_AND_FESTIVAL = [['schedule'], ['festival']];
+// The release time and the rain switch change who plays where on the act and venue cards too
+// (docs/decisions/0054-rain-date-and-release.md).
+const SCHEDULE_AND_FESTIVAL = [['schedule'], ['festival'], ['acts'], ['venues']];
 
 /** GET /v1/admin/settings */
 export function useDeskSettings() {

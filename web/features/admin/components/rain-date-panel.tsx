@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import type { RainUnavailable } from '../../../../contract/admin';
+import type { RainSet, RainUnavailable } from '../../../../contract/admin';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
@@ -38,6 +38,49 @@ function UnavailableList({
         </ul>
       )}
     </div>
+  );
+}
+
+const CAUSE: Record<RainSet['cause'], string> = {
+  act: 'the act cannot come',
+  venue: 'the porch cannot host',
+  both: 'neither can come',
+};
+
+/**
+ * The sets that cannot happen on the rain date (docs/decisions/0054-rain-date-and-release.md):
+ * while it is in force the public schedule leaves them out; each links to its porch's slots
+ * editor, and the draft schedule's rain-day re-plan places their acts again.
+ */
+function RainSets({ sets, active }: { sets: RainSet[]; active: boolean }) {
+  return (
+    <>
+      <h3 id="rain-sets" className="h6">
+        Sets not on the rain date ({sets.length})
+      </h3>
+      {sets.length === 0 ? (
+        <p>None: every scheduled set can happen on the rain date.</p>
+      ) : (
+        <>
+          <p>
+            {active
+              ? 'The public schedule, the map, My day and the calendars leave these sets out today.'
+              : 'On the rain date the public schedule, the map, My day and the calendars leave these sets out.'}{' '}
+            To re-plan them, draft the schedule for the rain date in the <a href="#desk-draft">Draft schedule</a> panel
+            (“The rain date”): it keeps every set that can still happen that day and re-places the rest. Or change a
+            porch’s slots yourself.
+          </p>
+          <ul aria-labelledby="rain-sets">
+            {sets.map((set) => (
+              <li key={`${set.venue_id} ${set.slot_def}`}>
+                {set.slot_def} at <Link to={`/venues/${set.venue_id}/slots/edit`}>{set.address}</Link>:{' '}
+                <Link to={`/acts/${set.act_id}`}>{set.act_name}</Link> ({CAUSE[set.cause]})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }
 
@@ -96,6 +139,7 @@ export function RainDatePanel() {
         <UnavailableList id="rain-acts" title="Acts" items={status.data.acts} to="/acts" />
         <UnavailableList id="rain-venues" title="Venues" items={status.data.venues} to="/venues" />
       </div>
+      <RainSets sets={status.data.sets} active={active} />
     </>
   );
 }
