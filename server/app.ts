@@ -1,29 +1,18 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import { constants as zlib } from 'node:zlib';
 import fastifySwagger from '@fastify/swagger';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { FestivalConfig } from '../contract/festival.js';
-import { ErrorCodes } from '../contract/errors.js';
 import type { Db } from './db/connection.js';
 import { defaultNoticeTiming, defaultRateRules, type Deps, type NoticeTiming, type RateRules } from './deps.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { HttpError } from './lib/errors.js';
-import { isDatabaseUnavailable, isStorageFull, STORAGE_FULL_RETRY_AFTER_S, storageFullLog } from './db/availability.js';
+import { registerErrorHandler, registerNotFoundHandler, routerError } from './lib/error-handler.js';
 import { stripNul } from './lib/strip-nul.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
 import { addVary, registerSecurityHeaders, securityHeaders, type SecurityHeaders } from './lib/security-headers.js';
@@ -32,13 +21,7 @@ import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
-import { loadPageShells } from './web/page-shells.js';
-import { loadFirstViews } from './web/first-view.js';
-import { linkPreviews, previewTags } from './web/link-preview.js';
-import { webAppManifest } from './web/web-app-manifest.js';
-import { scheduleQrPng } from './web/schedule-qr.js';
-import { createHash } from 'node:crypto';
-import { matchesIfNoneMatch } from './lib/conditional.js';
+import { serveWebApp } from './web/serve-app.js';
 import { testRoutes } from './features/admin/routes.js';
 import { deskRoutes } from './features/admin/desk-routes.js';
 import { announcementRoutes } from './features/announcements/routes.js';
@@ -121,11 +104,41 @@ const requestSerializer = (req: { method: string; url: string; ip?: string }) =>
   remoteAddress: req.ip,
 });
 
+/**
+ * The app: the server with its limits, the shared dependencies and the outbox, the hooks every
+ * request passes (NUL stripping, security and cache headers), the one error handler, compression
+ * and OpenAPI, the `/v1` routes, then the web app. Everything but `listen`, so tests build it with
+ * their own database, clock and mail server.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const headers = await securityHeaders();
+  const app = createServer(options, headers);
+  const { deps, outbox } = createDeps(app, options);
+  const drafts = new DraftService(deps);
+  app.decorate('outbox', outbox);
+  app.decorate('deps', deps);
+  app.decorate('drafts', drafts);
+  app.decorateRequest('user', null);
+
+  stripNulFromInput(app);
+  await registerHeaders(app, headers, options.corsOrigins ?? []);
+  registerErrorHandler(app);
+  await registerCompression(app);
+  await registerOpenApi(app, options.festival);
+  await app.register(apiRoutes(app, deps, drafts), { prefix: '/v1' });
+  await serveWebApp(app, deps, {
+    webRoot: options.webRoot ?? fromRoot('dist', 'web'),
+    firstViewEntry: options.firstViewEntry,
+  });
+  registerNotFoundHandler(app);
+  return app;
+}
+
+/** Fastify with the request limits, the logger, zod validation and the JSON body parser. */
+function createServer(options: AppOptions, headers: SecurityHeaders) {
   const logger = options.logger
     ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
     : false;
-  const headers = await securityHeaders();
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger,
@@ -144,11 +157,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // over-long parameter): the same headers and error shape as every other answer.
     frameworkErrors: (err, _request, reply) => routerError(err, reply, headers),
   }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
+  return app;
+}
 
+/** What every feature is handed, and the outbox worker that delivers their mail. */
+function createDeps(app: FastifyInstance, options: AppOptions): { deps: Deps; outbox: OutboxWorker } {
   const clock = options.clock ?? systemClock;
   const transport = options.mailTransport ?? logTransport(app.log);
   const outbox = new OutboxWorker({
@@ -169,23 +185,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notices: { ...defaultNoticeTiming, ...options.notices },
     mailQueued: () => outbox.nudge(),
   };
-  app.decorate('outbox', outbox);
-  app.decorate('deps', deps);
-  const drafts = new DraftService(deps);
-  app.decorate('drafts', drafts);
-  app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     await outbox.stop();
     // Pooled SMTP connections would otherwise keep the process (and the SMTP server) waiting.
     transport.close();
   });
+  return { deps, outbox };
+}
 
+/** NUL cannot be stored in a PostgreSQL text column: it leaves every body and query first. */
+function stripNulFromInput(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined) request.body = stripNul(request.body);
     if (request.query !== undefined) request.query = stripNul(request.query);
   });
+}
 
-  const corsOrigins = options.corsOrigins ?? [];
+/** The security headers and CORS, and no caching of an answer that carries a session or a secret. */
+async function registerHeaders(app: FastifyInstance, headers: SecurityHeaders, corsOrigins: string[]): Promise<void> {
   await registerSecurityHeaders(app, headers, corsOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     if (corsOrigins.length > 0) addVary(reply, 'Origin');
@@ -193,210 +210,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
     return payload;
   });
+}
 
-  const reportStorageFull = storageFullLog();
-  app.setErrorHandler((err, request, reply) => {
-    if (err instanceof HttpError) {
-      if (err.headers) reply.headers(err.headers);
-      return reply.code(err.status).send(err.toBody());
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
-        fields[field] ??= issue.message ?? 'Invalid value';
-      }
-      const first: string = err.validation[0]?.message ?? 'Invalid request';
-      return reply.code(400).send({ error: first, message: first, code: ErrorCodes.validation, fields });
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      const code =
-        status === 413 ? ErrorCodes.payloadTooLarge : status === 404 ? ErrorCodes.notFound : ErrorCodes.validation;
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 415
-            ? 'The request body must be JSON (Content-Type: application/json).'
-            : (err as Error).message;
-      return reply
-        .code(status)
-        .send({ error: message, message, code, fields: status === 413 ? undefined : { body: message } });
-    }
-    if (isStorageFull(err)) {
-      reportStorageFull(app.log, err);
-      const message = 'Changes cannot be saved right now. Please try again in a few minutes.';
-      return reply
-        .code(503)
-        .header('retry-after', String(STORAGE_FULL_RETRY_AFTER_S))
-        .send({ error: message, message, code: ErrorCodes.unavailable });
-    }
-    if (isDatabaseUnavailable(err)) {
-      request.log.warn({ code: (err as { code?: unknown }).code }, 'database unavailable');
-      const message = 'The service is busy. Please try again in a few seconds.';
-      return reply.code(503).header('retry-after', '5').send({ error: message, message, code: ErrorCodes.unavailable });
-    }
-    request.log.error({ err }, 'unhandled error');
-    const message = 'Something went wrong on our side. Please try again.';
-    return reply.code(500).send({ error: message, message, code: ErrorCodes.internal });
-  });
-
-  // Lists and pages compress about 6x (130 KB -> 21 KB for 100 venues). Brotli at quality 4 costs
-  // about what gzip does; its default (11) is far too slow for dynamic responses. A response that
-  // set its own Content-Encoding (the pre-compressed schedule) is left alone.
+/**
+ * Lists and pages compress about 6x (130 KB -> 21 KB for 100 venues). Brotli at quality 4 costs
+ * about what gzip does; its default (11) is far too slow for dynamic responses. A response that
+ * set its own Content-Encoding (the pre-compressed schedule) is left alone.
+ */
+async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+}
 
+/** The OpenAPI document, drawn from the routes' zod schemas and served at /v1/openapi.json. */
+async function registerOpenApi(app: FastifyInstance, festival: FestivalConfig): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${options.festival.name} API`, version: '1.0.0' },
+      info: { title: `${festival.name} API`, version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
-
-  await app.register(
-    async (v1) => {
-      await v1.register(festivalRoutes(deps), { prefix: '/festival' });
-      await v1.register(authRoutes(deps), { prefix: '/auth' });
-      await v1.register(testRoutes(deps), { prefix: '/test' });
-      await v1.register(deskRoutes(deps), { prefix: '/admin' });
-      await v1.register(draftRoutes(deps, drafts), { prefix: '/admin/schedule-drafts' });
-      await v1.register(venueRoutes(deps), { prefix: '/venues' });
-      await v1.register(actRoutes(deps), { prefix: '/acts' });
-      await v1.register(mediaRoutes(deps), { prefix: '/media' });
-      await v1.register(profileRoutes(deps), { prefix: '/auth' });
-      await v1.register(commentRoutes(deps), { prefix: '/comments' });
-      await v1.register(contactRoutes(deps), { prefix: '/contact' });
-      // PATCH /venues/:id, GET /acts/unmatched and GET /schedule: no prefix of its own.
-      await v1.register(schedulingRoutes(deps));
-      await v1.register(matchingRoutes(deps));
-      // GET /announcements and the desk's /admin/announcements.
-      await v1.register(announcementRoutes(deps));
-      v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: '/v1' },
-  );
-
-  const webRoot = options.webRoot ?? fromRoot('dist', 'web');
-  const serveWeb = existsSync(join(webRoot, 'index.html'));
-  const shells = serveWeb ? loadPageShells(webRoot, options.festival) : undefined;
-  // The server's build of the web app, beside the browser's: it draws a page's first view.
-  const firstViews = serveWeb
-    ? await loadFirstViews(options.firstViewEntry ?? join(webRoot, '..', 'ssr', 'entry-server.js'), (error) =>
-        app.log.error({ err: error }, 'drawing a first view failed'),
-      )
-    : undefined;
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
-      preCompressed: true,
-      // The build's source maps and manifest stay on the server: they are for debugging and for
-      // the page shells (server/web/page-shells.ts), not for visitors.
-      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.'),
-      // Vite fingerprints everything under assets/: cache it for a year.
-      setHeaders: (res, path) => {
-        // index.html names the current build's assets: always revalidate it, or a browser could
-        // keep an old page asking for files a deploy removed.
-        // The service worker too: a deploy's new worker must be found on the next visit.
-        const cache = path.includes('/assets/')
-          ? 'public, max-age=31536000, immutable'
-          : /(index\.html|\/sw\.js)(\.(br|gz))?$/.test(path)
-            ? 'no-cache'
-            : 'public, max-age=300';
-        res.header('cache-control', cache);
-      },
-    });
-  }
-
-  if (serveWeb) {
-    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .type('application/manifest+json; charset=utf-8')
-        .send(JSON.stringify(webAppManifest(options.festival))),
-    );
-    // Drawn once, at start: the address comes from the configuration, and one a QR code cannot
-    // hold stops the server here rather than failing every print.
-    const qr = await scheduleQrPng(deps.publicUrl);
-    app.get('/schedule-qr.png', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').type('image/png').send(qr),
-    );
-  }
-
-  if (shells) {
-    const previews = linkPreviews(options.db, options.festival, deps.publicUrl, (error) =>
-      app.log.error({ err: error }, 'a link preview lookup failed: the page keeps the festival preview'),
-    );
-    // Every client route is the single-page app, which shows its own not-found screen. A route
-    // (not the not-found handler), so the page is compressed like any other response. Its head
-    // carries the page's own link preview (an act's name and bio), so the page is revalidated
-    // by a tag of its content: an edit to the act changes it, anything else is a 304.
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (!isClientRoute(path)) return reply.callNotFound();
-      const firstView = await firstViews?.draw(
-        request.url,
-        async (read) => {
-          // As someone not signed in: the page is the same for everyone who opens it.
-          const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
-          const etag = answer.headers.etag;
-          return {
-            status: answer.statusCode,
-            etag: typeof etag === 'string' ? etag : undefined,
-            body: () => answer.json(),
-          };
-        },
-        clock.now().getTime(),
-      );
-      const html = shells.forPath(path, previewTags(await previews.forPath(path)), firstView);
-      const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
-      // Weak: the same content in every encoding @fastify/compress may send it in.
-      reply.header('cache-control', 'no-cache').header('etag', `W/"${hash}"`);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], hash)) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(html);
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const message = `No such endpoint: ${request.method} ${path}`;
-    return reply.code(404).send({ error: message, message, code: ErrorCodes.notFound });
-  });
-
-  return app;
 }
 
-/** The answer to an error the router raises before any route or hook runs. */
-function routerError(err: FastifyError, reply: FastifyReply, headers: SecurityHeaders): void {
-  headers.apply(reply);
-  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  const message =
-    status === 414 ? 'The address is too long.' : 'The address is not valid: it has a malformed %-escape.';
-  void reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .send({ error: message, message, code: ErrorCodes.validation, fields: { url: message } });
-}
-
-/**
- * A path the web app answers. Not the API, and not a file that is missing (an old build's chunk, a
- * mistyped image, a source map): a browser must get a 404 there, not a page it would try to run
- * as a script. (Not "any path with a dot": /profile/{email} is a client route.)
- */
-function isClientRoute(path: string): boolean {
-  if (path === '/v1' || path.startsWith('/v1/')) return false;
-  return !(
-    path.startsWith('/assets/') ||
-    path.startsWith('/images/') ||
-    path.startsWith('/.') ||
-    path.endsWith('.map')
-  );
+/** The API under /v1: one route group per feature. */
+function apiRoutes(app: FastifyInstance, deps: Deps, drafts: DraftService) {
+  return async (v1: FastifyInstance) => {
+    await v1.register(festivalRoutes(deps), { prefix: '/festival' });
+    await v1.register(authRoutes(deps), { prefix: '/auth' });
+    await v1.register(testRoutes(deps), { prefix: '/test' });
+    await v1.register(deskRoutes(deps), { prefix: '/admin' });
+    await v1.register(draftRoutes(deps, drafts), { prefix: '/admin/schedule-drafts' });
+    await v1.register(venueRoutes(deps), { prefix: '/venues' });
+    await v1.register(actRoutes(deps), { prefix: '/acts' });
+    await v1.register(mediaRoutes(deps), { prefix: '/media' });
+    await v1.register(profileRoutes(deps), { prefix: '/auth' });
+    await v1.register(commentRoutes(deps), { prefix: '/comments' });
+    await v1.register(contactRoutes(deps), { prefix: '/contact' });
+    // PATCH /venues/:id, GET /acts/unmatched and GET /schedule: no prefix of its own.
+    await v1.register(schedulingRoutes(deps));
+    await v1.register(matchingRoutes(deps));
+    // GET /announcements and the desk's /admin/announcements.
+    await v1.register(announcementRoutes(deps));
+    v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  };
 }
