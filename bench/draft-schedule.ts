@@ -39,9 +39,8 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { SLOT_DEFS, type SlotDef } from '../contract/enums.js';
+import { SLOT_DEFS } from '../contract/enums.js';
 import type { Draft, DraftAssignment } from '../contract/drafts.js';
-import type { UpdateVenueSlotsInput } from '../contract/venues.js';
 import { openDb, type Db } from '../server/db/connection.js';
 import { setAdmin } from '../server/features/auth/queries.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
@@ -56,7 +55,7 @@ import { suggestActs } from '../server/features/matching/suggest.js';
 import { allContacts, loadFitData } from '../server/features/matching/world.js';
 import { createEmptyDatabase } from '../server/test/database.js';
 import { checkSchedule, countByRule, type ScheduledSet } from '../test/support/schedule-rules.js';
-import { compileServer, startAppChild, type AppChild, type LoopDelay } from './support/app-child.js';
+import { serverToRun, startAppChild, type AppChild, type LoopDelay } from './support/app-child.js';
 import {
   describeFestival,
   generateFestival,
@@ -64,17 +63,14 @@ import {
   planSets,
   SMALL_FESTIVAL,
   type FestivalShape,
-  type GeneratedFestival,
-  type PlannedSet,
 } from './support/festival-generator.js';
 import {
   call,
   closeConnections,
   GENERATED_PASSWORD,
-  inParallel,
+  savePlan,
   seedGeneratedFestival,
   send,
-  type SeededGeneratedFestival,
 } from './support/seed-generated.js';
 
 const TARGET_GAP = 0.01;
@@ -300,29 +296,6 @@ async function runDraft(
   };
 }
 
-/** The hosts save `plan` through PATCH /v1/venues/{id}, as seed-generated.ts does with a plan. */
-async function savePlan(
-  base: string,
-  festival: GeneratedFestival,
-  seeded: SeededGeneratedFestival,
-  plan: readonly PlannedSet[],
-): Promise<void> {
-  const byVenue = new Map<number, PlannedSet[]>();
-  for (const set of plan) byVenue.set(set.venue, [...(byVenue.get(set.venue) ?? []), set]);
-  await inParallel([...byVenue], 6, async ([venue, venueSets]) => {
-    const body: UpdateVenueSlotsInput = {
-      available_slots: SLOT_DEFS.map((slot_def: SlotDef) => {
-        const set = venueSets.find((s) => s.slot === slot_def);
-        return { slot_def, scheduled_act_id: set ? seeded.actIds[set.act]! : null };
-      }),
-    };
-    await send(200, base, 'PATCH', `/v1/venues/${seeded.venueIds[venue]!}`, {
-      body,
-      token: seeded.hosts[festival.venues[venue]!.owner]!.token,
-    });
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 
 interface Outcome {
@@ -471,16 +444,7 @@ async function benchFestival(
 
 async function main(): Promise<void> {
   const config = loadFestivalConfig('festival.config.json');
-  let from = 'source';
-  if (!process.env.BENCH_FROM_SOURCE) {
-    try {
-      from = compileServer();
-    } catch (err) {
-      throw new Error('tsc could not compile the server (see above); BENCH_FROM_SOURCE=1 runs it from source', {
-        cause: err,
-      });
-    }
-  }
+  const from = serverToRun();
   const outcomes: Outcome[] = [];
   try {
     for (const size of sizes()) outcomes.push(await benchFestival(size, config, from));

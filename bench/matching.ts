@@ -31,7 +31,7 @@
 import { SLOT_DEFS, type SlotDef } from '../contract/enums.js';
 import { loadFestivalConfig } from '../server/features/festival/load.js';
 import { createEmptyDatabase } from '../server/test/database.js';
-import { compileServer, startAppChild, type AppChild } from './support/app-child.js';
+import { serverToRun, startAppChild, type AppChild } from './support/app-child.js';
 import {
   describeFestival,
   generateFestival,
@@ -148,17 +148,7 @@ async function main(): Promise<void> {
   const engine = 'databaseUrl' in empty.options ? 'PostgreSQL' : 'SQLite';
   let app: AppChild | undefined;
   try {
-    let from = 'source';
-    if (!process.env.BENCH_FROM_SOURCE) {
-      try {
-        from = compileServer();
-      } catch (err) {
-        throw new Error('tsc could not compile the server (see above); BENCH_FROM_SOURCE=1 runs it from source', {
-          cause: err,
-        });
-      }
-    }
-    app = await startAppChild(empty.options, { from });
+    app = await startAppChild(empty.options, { from: serverToRun() });
     console.log(
       `App process ${app.child.pid} (${app.from === 'build' ? 'the server compiled by tsc, as production runs it' : 'from source through tsx'}, ${engine}) at ${app.baseUrl}; seeding through the API…`,
     );

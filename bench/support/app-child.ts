@@ -96,6 +96,21 @@ export function compileServer(): string {
   return outDir;
 }
 
+/**
+ * What startAppChild runs: the server compileServer() makes, or 'source' (through tsx) when
+ * BENCH_FROM_SOURCE is set; throws, saying so, when tsc cannot compile it.
+ */
+export function serverToRun(): string {
+  if (process.env.BENCH_FROM_SOURCE) return 'source';
+  try {
+    return compileServer();
+  } catch (err) {
+    throw new Error('tsc could not compile the server (see above); BENCH_FROM_SOURCE=1 runs it from source', {
+      cause: err,
+    });
+  }
+}
+
 // The child: plain JavaScript, so that, run from the build, nothing in it is transformed.
 const CHILD = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';

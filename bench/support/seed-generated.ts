@@ -16,9 +16,9 @@
  * makes each sign-up cost real CPU on the server, so sign-ups go two at a time. Everything else
  * goes `concurrency` requests at once. A 429 is retried after the wait the server names (up to 5 s).
  */
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { SLOT_DEFS } from '../../contract/enums.js';
 import type { UpdateVenueSlotsInput } from '../../contract/venues.js';
+import { inParallel, loopbackClient, type LoopbackClient } from '../../test/support/loopback-client.js';
 import type { GeneratedAccount, GeneratedFestival, PlannedSet } from './festival-generator.js';
 
 /** Every seeded account's password (strong by the spec's rule). */
@@ -54,112 +54,17 @@ export interface SeedOptions {
   firstAddress?: number;
 }
 
-export interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The body parsed as JSON, or its text when it is not JSON. */
-  body: unknown;
-  /** Its size in bytes. */
-  bytes: number;
-}
+export { inParallel };
 
-/** One keep-alive pool per client address (sign-ups are limited per address). */
-const agents = new Map<string, Agent>();
-function agentFor(localAddress: string): Agent {
-  let agent = agents.get(localAddress);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, maxSockets: 32, localAddress });
-    agents.set(localAddress, agent);
-  }
-  return agent;
-}
-
+const client = loopbackClient({ maxSockets: 32 });
+/** One request on loopback with a kept-alive connection, JSON in and out (test/support/loopback-client.ts). */
+export const call = client.call;
 /** Closes the kept connections of every address (call when done, or the process lingers). */
-export function closeConnections(): void {
-  for (const agent of agents.values()) agent.destroy();
-  agents.clear();
-}
-
-/** One HTTP request on loopback with a kept-alive connection, JSON in and out. */
-export function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; from?: string } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (payload) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(payload.length);
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      new URL(path, baseUrl),
-      { method, headers, agent: agentFor(options.from ?? '127.0.0.1') },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const text = raw.toString('utf8');
-          let body: unknown = text;
-          try {
-            body = text === '' ? null : JSON.parse(text);
-          } catch {
-            // Not JSON: kept as text for the error message.
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, bytes: raw.length });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+export const closeConnections = client.close;
 
 /** Sends, retrying a 429 after the wait the server names; throws on any other unexpected status. */
-export async function send(
-  expected: number,
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; from?: string } = {},
-): Promise<Record<string, unknown>> {
-  for (let attempt = 1; ; attempt++) {
-    const answer = await call(baseUrl, method, path, options);
-    if (answer.status === expected) return answer.body as Record<string, unknown>;
-    if (answer.status === 429 && attempt < 3) {
-      const wait = Number(answer.headers['retry-after'] ?? 1);
-      if (wait <= 5) {
-        await new Promise((r) => setTimeout(r, wait * 1000));
-        continue;
-      }
-    }
-    throw new Error(
-      `${method} ${path} answered ${answer.status}, expected ${expected}: ${JSON.stringify(answer.body).slice(0, 500)}`,
-    );
-  }
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; results in the items' order. */
-export async function inParallel<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+export async function send(...request: Parameters<LoopbackClient['send']>): Promise<Record<string, unknown>> {
+  return (await client.send(...request)) as Record<string, unknown>;
 }
 
 // The server allows 20 sign-ups per client address per hour: stay under it.
@@ -189,41 +94,56 @@ export async function seedGeneratedFestival(
   const performers = seeded.slice(festival.hosts.length);
   log?.(`  signed up ${hosts.length} hosts and ${performers.length} performers`);
 
-  const venueIds = await inParallel(festival.venues, concurrency, async (venue) => {
-    const created = await send(201, baseUrl, 'POST', '/v1/venues', {
-      body: venue.body,
-      token: hosts[venue.owner]!.token,
+  /** Each of `items` created by its owner through POST `path`, its id. */
+  const create = (items: readonly Created[], path: string, owners: readonly SeededAccount[]) =>
+    inParallel(items, concurrency, async (item) => {
+      const created = await send(201, baseUrl, 'POST', path, { body: item.body, token: owners[item.owner]!.token });
+      return Number(created.id);
     });
-    return Number(created.id);
-  });
+  const venueIds = await create(festival.venues, '/v1/venues', hosts);
   log?.(`  added ${venueIds.length} porches`);
-  const actIds = await inParallel(festival.acts, concurrency, async (act) => {
-    const created = await send(201, baseUrl, 'POST', '/v1/acts', {
-      body: act.body,
-      token: performers[act.owner]!.token,
-    });
-    return Number(created.id);
-  });
+  const actIds = await create(festival.acts, '/v1/acts', performers);
   log?.(`  added ${actIds.length} acts`);
 
   const sets = options.plan ?? [];
-  const byVenue = new Map<number, PlannedSet[]>();
-  for (const set of sets) byVenue.set(set.venue, [...(byVenue.get(set.venue) ?? []), set]);
-  await inParallel([...byVenue], concurrency, async ([venue, venueSets]) => {
-    const body: UpdateVenueSlotsInput = {
-      available_slots: SLOT_DEFS.map((slot_def) => {
-        const set = venueSets.find((s) => s.slot === slot_def);
-        return { slot_def, scheduled_act_id: set ? actIds[set.act]! : null };
-      }),
-    };
-    await send(200, baseUrl, 'PATCH', `/v1/venues/${venueIds[venue]!}`, {
-      body,
-      token: hosts[festival.venues[venue]!.owner]!.token,
-    });
-  });
-  if (sets.length > 0) log?.(`  saved ${sets.length} sets at ${byVenue.size} porches`);
+  const porches = await savePlan(baseUrl, festival, { hosts, venueIds, actIds }, sets, concurrency);
+  if (sets.length > 0) log?.(`  saved ${sets.length} sets at ${porches} porches`);
 
   const seconds = (performance.now() - started) / 1000;
   log?.(`Seeded through the API in ${seconds.toFixed(1)} s`);
   return { baseUrl, hosts, performers, venueIds, actIds, sets, seconds };
+}
+
+/** A generated venue or act: its body and its owner's index among the hosts or performers. */
+interface Created {
+  body: unknown;
+  owner: number;
+}
+
+/**
+ * The hosts save `plan` through PATCH /v1/venues/{id}, `concurrency` porches at once; returns how
+ * many porches it saved.
+ */
+export async function savePlan(
+  baseUrl: string,
+  festival: GeneratedFestival,
+  seeded: Pick<SeededGeneratedFestival, 'hosts' | 'venueIds' | 'actIds'>,
+  plan: readonly PlannedSet[],
+  concurrency = 6,
+): Promise<number> {
+  const byVenue = new Map<number, PlannedSet[]>();
+  for (const set of plan) byVenue.set(set.venue, [...(byVenue.get(set.venue) ?? []), set]);
+  await inParallel([...byVenue], concurrency, async ([venue, venueSets]) => {
+    const body: UpdateVenueSlotsInput = {
+      available_slots: SLOT_DEFS.map((slot_def) => {
+        const set = venueSets.find((s) => s.slot === slot_def);
+        return { slot_def, scheduled_act_id: set ? seeded.actIds[set.act]! : null };
+      }),
+    };
+    await send(200, baseUrl, 'PATCH', `/v1/venues/${seeded.venueIds[venue]!}`, {
+      body,
+      token: seeded.hosts[festival.venues[venue]!.owner]!.token,
+    });
+  });
+  return byVenue.size;
 }

@@ -18,7 +18,7 @@
  * signs up from its own loopback address (127.0.0.0/8 all reaches the server on 127.0.0.1), and
  * argon2 makes each sign-up cost real CPU, so a few dozen people each own several venues or acts.
  */
-import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import { inParallel, loopbackClient, type LoopbackClient } from './loopback-client.js';
 import { encodePng } from './png.js';
 import { seededRandom } from './seeded-random.js';
 import type { z } from '../../contract/zod.js';
@@ -122,8 +122,6 @@ export interface SeededFestival {
   /** Wall-clock seconds the seeding took. */
   seconds: number;
 }
-
-type Json = unknown;
 
 /** A fixed pseudo-random sequence: seededRandom's, with `int` below a bound and `some` of a list. */
 function randomFrom(start: number) {
@@ -285,95 +283,14 @@ function bio(rnd: Random, withPicture: boolean): string {
   return parts.join('');
 }
 
-/** One keep-alive connection pool per client address (sign-ups are limited per address). */
-const agents = new Map<string, Agent>();
-function agentFor(localAddress: string): Agent {
-  let agent = agents.get(localAddress);
-  if (!agent) {
-    agent = new Agent({ keepAlive: true, maxSockets: 16, localAddress });
-    agents.set(localAddress, agent);
-  }
-  return agent;
-}
+const client = loopbackClient({ maxSockets: 16, errorPrefix: 'Seeding: ' });
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Json;
-}
-
-function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: Json; token?: string; from?: string } = {},
-): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (payload) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(payload.length);
-  }
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const url = new URL(path, baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent: agentFor(options.from ?? '127.0.0.1') }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: Json = text;
-        try {
-          body = text === '' ? null : JSON.parse(text);
-        } catch {
-          // Not JSON: kept as text for the error message.
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Sends, retrying a 429 after the wait the server names; parses the expected answer with `schema`. */
+/** Sends (test/support/loopback-client.ts) and parses the expected answer with `schema`. */
 async function send<S extends z.ZodType>(
   schema: S,
-  expected: number,
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: Json; token?: string; from?: string } = {},
+  ...request: Parameters<LoopbackClient['send']>
 ): Promise<z.output<S>> {
-  for (let attempt = 1; ; attempt++) {
-    const answer = await call(baseUrl, method, path, options);
-    if (answer.status === expected) return schema.parse(answer.body);
-    if (answer.status === 429 && attempt < 3) {
-      const wait = Number(answer.headers['retry-after'] ?? 1);
-      if (wait <= 5) {
-        await new Promise((r) => setTimeout(r, wait * 1000));
-        continue;
-      }
-    }
-    throw new Error(
-      `Seeding: ${method} ${path} answered ${answer.status}, expected ${expected}: ${JSON.stringify(answer.body).slice(0, 500)}`,
-    );
-  }
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; results in the items' order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>) {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+  return schema.parse(await client.send(...request));
 }
 
 // The server allows 20 sign-ups per client address per hour: stay under it, leaving room on
@@ -509,7 +426,6 @@ export async function seedFestival(baseUrl: string, options: FestivalSeedOptions
   log?.(
     `Seeded ${seededVenues.length} venues, ${seededActs.length} acts, ${sets.length} sets through the API in ${seconds.toFixed(1)} s`,
   );
-  for (const agent of agents.values()) agent.destroy();
-  agents.clear();
+  client.close();
   return { baseUrl, hosts, performers, venues: seededVenues, acts: seededActs, sets, seconds };
 }
