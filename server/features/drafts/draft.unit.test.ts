@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlotDef } from '../../../contract/choices.js';
 import { FestivalConfigSchema } from '../../../contract/festival.js';
+import { fitAct, fitVenue, north, type FitVenueTraits } from '../../../test/support/fit-builders.js';
 import { checkSchedule, countByRule, type RuleViolation } from '../../../test/support/schedule-rules.js';
 import type { FitAct, FitFestival, FitVenue } from '../matching/fit.js';
 import { draftSchedule, type DraftInput, type DraftOutcome } from './draft.js';
@@ -22,56 +23,12 @@ const config = FestivalConfigSchema.parse(
   JSON.parse(readFileSync(new URL('../../../festival.config.json', import.meta.url), 'utf8')),
 );
 const FESTIVAL: FitFestival = { slots: config.slots, matching: config.matching };
-const ALL_SLOTS: SlotDef[] = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'];
-
-/** Metres in one degree of latitude on the mean Earth sphere. */
-const M_PER_DEG_LAT = (2 * Math.PI * 6_371_008.8) / 360;
-const HOME = { lat: 42.444, lng: -76.5019 };
-/** A pin `m` metres due north of HOME. */
-const north = (m: number) => ({ lat: HOME.lat + m / M_PER_DEG_LAT, lng: HOME.lng });
-
 const STREETS = ['Elm Street', 'Birch Road', 'Oak Lane', 'Cedar Road', 'Maple Avenue', 'Ash Court'];
 
-type VenueTraits = Partial<Omit<FitVenue, 'slots'>> & {
-  /** The offered slots, each with its current act (null: empty). */
-  slots?: Partial<Record<SlotDef, number | null>>;
-};
-/** A folk porch of any size with electricity and a sound system, free at every slot, no pin. */
-function venue(id: number, traits: VenueTraits = {}): FitVenue {
-  const { slots = Object.fromEntries(ALL_SLOTS.map((s) => [s, null])), ...rest } = traits;
-  return {
-    id,
-    owner_id: 1000 + id,
-    address: `${id} ${STREETS[(id - 1) % STREETS.length]}`,
-    size_pref: 'any',
-    electric: true,
-    sound_system: true,
-    rain_ok: true,
-    genres: ['folk'],
-    lat: null,
-    lng: null,
-    hidden: false,
-    slots: new Map(Object.entries(slots) as [SlotDef, number | null][]),
-    ...rest,
-  };
-}
-
-/** A 1-3 person acoustic folk act free at every slot, with an account of its own. */
-function act(id: number, traits: Partial<FitAct> = {}): FitAct {
-  return {
-    id,
-    owner_id: 2000 + id,
-    name: `Act ${id}`,
-    genre: 'folk',
-    size: 'one_to_three',
-    sound: 'dont_need',
-    rain_ok: true,
-    preferred: ALL_SLOTS,
-    venue_pref: null,
-    hidden: false,
-    ...traits,
-  };
-}
+/** fitVenue's folk porch, on the streets in turn: 1 Elm Street, 2 Birch Road, and so on. */
+const venue = (id: number, traits: FitVenueTraits = {}): FitVenue =>
+  fitVenue(id, { address: `${id} ${STREETS[(id - 1) % STREETS.length]}`, ...traits });
+const act = fitAct;
 
 let highs: Highs;
 beforeAll(async () => {

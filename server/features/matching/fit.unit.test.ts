@@ -10,18 +10,21 @@ import {
   type Placement,
   type SoundSystem,
 } from './fit.js';
+import {
+  fitAct,
+  fitVenue,
+  HOME,
+  M_PER_DEG_LAT,
+  north,
+  type FitVenueTraits,
+} from '../../../test/support/fit-builders.js';
 
 /**
  * The fit model (issue 24): each hard rule blocks exactly the pairs it names, each soft reason
  * adds its configured points, and the distance rules hold on both sides of their thresholds.
- * Distances are made here by moving a pin north, with this file's own arithmetic.
+ * Distances are made by moving a pin north (north() of test/support/fit-builders.ts, its own
+ * arithmetic, checked here against a chord formula), never with the module's.
  */
-
-/** Metres in one degree of latitude on the mean Earth sphere (R = 6 371 008.8 m). */
-const M_PER_DEG_LAT = 111_195.08;
-const HOME = { lat: 42.444, lng: -76.5019 };
-/** A pin `m` metres due north of HOME. */
-const north = (m: number) => ({ lat: HOME.lat + m / M_PER_DEG_LAT, lng: HOME.lng });
 
 /** Metres between two pins by the straight chord through the sphere: a formula independent of the module's haversine. */
 function chordArcM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -47,45 +50,8 @@ const festivalWith = (matching: unknown = {}): FitFestival => ({
   matching: MatchingConfigSchema.parse(matching),
 });
 const FESTIVAL = festivalWith();
-const ALL_SLOTS: SlotDef[] = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'];
-
-type VenueTraits = Partial<Omit<FitVenue, 'slots'>> & { slots?: SlotDef[] };
-/** A porch that takes every act of the default traits: all slots open, electricity, a sound system, no pin. */
-function venue(id: number, traits: VenueTraits = {}): FitVenue {
-  const { slots = ALL_SLOTS, ...rest } = traits;
-  return {
-    id,
-    owner_id: 1000 + id,
-    address: `${id} Elm Street`,
-    size_pref: 'any',
-    electric: true,
-    sound_system: true,
-    rain_ok: true,
-    genres: ['folk'],
-    lat: null,
-    lng: null,
-    hidden: false,
-    slots: new Map(slots.map((s) => [s, null])),
-    ...rest,
-  };
-}
-
-/** A small, unamplified folk act free at every slot, with an account of its own. */
-function act(id: number, traits: Partial<FitAct> = {}): FitAct {
-  return {
-    id,
-    owner_id: 2000 + id,
-    name: `Act ${id}`,
-    genre: 'folk',
-    size: 'one_to_three',
-    sound: 'dont_need',
-    rain_ok: true,
-    preferred: ALL_SLOTS,
-    venue_pref: null,
-    hidden: false,
-    ...traits,
-  };
-}
+const venue = fitVenue;
+const act = fitAct;
 
 const pinned = (at: { lat: number; lng: number }) => ({ lat: at.lat, lng: at.lng });
 
@@ -485,7 +451,7 @@ describe.each([
 
 describe('soft reasons', () => {
   /** A folk porch for 1-3 persons on Cedar Road, free at every slot. */
-  const porch = (traits: VenueTraits = {}) =>
+  const porch = (traits: FitVenueTraits = {}) =>
     venue(1, { address: '52 Cedar Road', genres: ['folk'], size_pref: 'one_to_three', ...traits });
   /** A folk trio who asked for Cedar Road, with no porch yet. */
   const trio = (traits: Partial<FitAct> = {}) => act(1, { venue_pref: 'Anywhere on Cedar Road, please', ...traits });
