@@ -29,11 +29,20 @@ const explainUrl = (venue: number, slot: SlotDef, act: number, openSlot?: boolea
   `/v1/matches/explain?venue_id=${venue}&slot_def=${encodeURIComponent(slot)}&act_id=${act}` +
   (openSlot === undefined ? '' : `&open_slot=${openSlot}`);
 
-async function okJson(t: TestApp, url: string, who: BuiltUser) {
-  const res = await get(t, url, who.auth);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as unknown;
+/** A request as `who`, expecting `status`: the response. */
+async function sendAs(
+  t: TestApp,
+  who: BuiltUser,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  status = 200,
+) {
+  const res = await t.app.inject({ method, url, headers: who.auth, payload });
+  expect(res.statusCode, res.body).toBe(status);
+  return res;
 }
+const okJson = async (t: TestApp, url: string, who: BuiltUser) => (await sendAs(t, who, 'GET', url)).json<unknown>();
 const venueSuggestions = async (t: TestApp, who: BuiltUser, venue: number, slot: SlotDef = 'Slot 1') =>
   VenueSuggestionsResponseSchema.parse(await okJson(t, venueSuggestionsUrl(venue, slot), who));
 const actSuggestions = async (t: TestApp, who: BuiltUser, act: number) =>
@@ -54,39 +63,20 @@ async function postVenue(
     ...fields,
     ...(pin ? { latitude: pin.base + pin.metresNorth / 111_195.08, longitude: -76.5019 } : {}),
   });
-  const res = await t.app.inject({ method: 'POST', url: '/v1/venues', headers: host.auth, payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: number }).id;
+  return (await sendAs(t, host, 'POST', '/v1/venues', payload, 201)).json<{ id: number }>().id;
 }
 
 async function comment(t: TestApp, who: BuiltUser, entity_type: 'venue' | 'act', entity_id: number) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/comments',
-    headers: who.auth,
-    payload: { entity_type, entity_id, message: '<p>Would you like to play together?</p>' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const message = '<p>Would you like to play together?</p>';
+  await sendAs(t, who, 'POST', '/v1/comments', { entity_type, entity_id, message }, 201);
 }
 
 async function hide(t: TestApp, admin: BuiltUser, kind: 'acts' | 'venues', id: number) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/v1/admin/${kind}/${id}/hidden`,
-    headers: admin.auth,
-    payload: { hidden: true, reason: 'Test of matchmaking' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await sendAs(t, admin, 'PUT', `/v1/admin/${kind}/${id}/hidden`, { hidden: true, reason: 'Test of matchmaking' });
 }
 
 async function switchRain(t: TestApp, admin: BuiltUser, active: boolean) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/v1/admin/settings/rain-date',
-    headers: admin.auth,
-    payload: { active },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await sendAs(t, admin, 'PUT', '/v1/admin/settings/rain-date', { active });
 }
 
 const codes = (notes: readonly { code: string }[]) => notes.map((n) => n.code);
@@ -323,14 +313,17 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
   });
 
   describe('who may ask', () => {
+    /** The status of GET `url` for each asker in turn (null: anonymous). */
+    const statuses = async (url: string, askers: (BuiltUser | null)[]) => {
+      const found: number[] = [];
+      for (const who of askers) found.push((await get(t, url, who?.auth ?? ANON)).statusCode);
+      return found;
+    };
+
     it('venue suggestions: the venue’s host and admins; another host or a performer 403, anonymous 401, unknown 404', async () => {
       const venue = await buildVenue(t.app, host, folkPorch());
       const url = venueSuggestionsUrl(venue);
-      expect((await get(t, url, host.auth)).statusCode).toBe(200);
-      expect((await get(t, url, admin.auth)).statusCode).toBe(200);
-      expect((await get(t, url, otherHost.auth)).statusCode).toBe(403);
-      expect((await get(t, url, performer.auth)).statusCode).toBe(403);
-      expect((await get(t, url, ANON)).statusCode).toBe(401);
+      expect(await statuses(url, [host, admin, otherHost, performer, null])).toEqual([200, 200, 403, 403, 401]);
       expect((await get(t, venueSuggestionsUrl(999_999), host.auth)).statusCode).toBe(404);
       const noSlot = await get(t, `/v1/venues/${venue}/suggestions`, host.auth);
       expect(noSlot.statusCode).toBe(400);
@@ -340,11 +333,7 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
     it('act suggestions: the act’s performer and admins; another performer or a host 403, anonymous 401, unknown 404', async () => {
       const act = await buildAct(t.app, performer);
       const url = actSuggestionsUrl(act);
-      expect((await get(t, url, performer.auth)).statusCode).toBe(200);
-      expect((await get(t, url, admin.auth)).statusCode).toBe(200);
-      expect((await get(t, url, otherPerformer.auth)).statusCode).toBe(403);
-      expect((await get(t, url, host.auth)).statusCode).toBe(403);
-      expect((await get(t, url, ANON)).statusCode).toBe(401);
+      expect(await statuses(url, [performer, admin, otherPerformer, host, null])).toEqual([200, 200, 403, 403, 401]);
       expect((await get(t, actSuggestionsUrl(999_999), performer.auth)).statusCode).toBe(404);
     });
 
@@ -352,48 +341,40 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       const venue = await buildVenue(t.app, host, folkPorch());
       const act = await buildAct(t.app, performer);
       const url = explainUrl(venue, 'Slot 1', act);
-      for (const who of [host, performer, admin]) expect((await get(t, url, who.auth)).statusCode).toBe(200);
-      expect((await get(t, url, otherHost.auth)).statusCode).toBe(403);
-      expect((await get(t, url, otherPerformer.auth)).statusCode).toBe(403);
-      expect((await get(t, url, ANON)).statusCode).toBe(401);
+      expect(await statuses(url, [host, performer, admin, otherHost, otherPerformer, null])).toEqual([
+        200, 200, 200, 403, 403, 401,
+      ]);
       expect((await get(t, explainUrl(999_999, 'Slot 1', act), host.auth)).statusCode).toBe(404);
       expect((await get(t, explainUrl(venue, 'Slot 1', 999_999), host.auth)).statusCode).toBe(404);
     });
 
     it('the matching health: admins only; a host or performer 403, anonymous 401', async () => {
-      expect((await get(t, '/v1/admin/matching', admin.auth)).statusCode).toBe(200);
-      expect((await get(t, '/v1/admin/matching', host.auth)).statusCode).toBe(403);
-      expect((await get(t, '/v1/admin/matching', performer.auth)).statusCode).toBe(403);
-      expect((await get(t, '/v1/admin/matching', ANON)).statusCode).toBe(401);
+      expect(await statuses('/v1/admin/matching', [admin, host, performer, null])).toEqual([200, 403, 403, 401]);
     });
   });
 
   describe('explain: a block for each hard rule', () => {
     /** Performer accounts of a test's own: another test's sets never make them busy. */
     const accounts = async () => [await buildPerformer(t.app), await buildPerformer(t.app)] as const;
-    /** Explain as the porch's host: exactly the rules named block the pair. */
-    async function blocked(venue: number, slot: SlotDef, act: number, expected: { code: string; text: string }[]) {
+    /** Explain as the porch's host: exactly the rules named block the pair (none: it is eligible, with points). */
+    async function expectBlocks(venue: number, slot: SlotDef, act: number, expected: { code: string; text: string }[]) {
       const result = await explain(t, host, venue, slot, act);
       expect(result.blocks).toEqual(expected);
-      expect(result.eligible).toBe(false);
-      expect(result.score).toBe(0);
+      expect(result.eligible).toBe(expected.length === 0);
+      if (expected.length === 0) expect(result.score).toBeGreaterThan(0);
+      else expect(result.score).toBe(0);
     }
-    async function eligible(venue: number, slot: SlotDef, act: number) {
-      const result = await explain(t, host, venue, slot, act);
-      expect(result.blocks).toEqual([]);
-      expect(result.eligible).toBe(true);
-      expect(result.score).toBeGreaterThan(0);
-    }
+    const eligible = (venue: number, slot: SlotDef, act: number) => expectBlocks(venue, slot, act, []);
 
     it('slot_unavailable, not_preferred_slot', async () => {
       const [performer] = await accounts();
       const venue = await buildVenue(t.app, host, folkPorch({ address: '1 Rule Road', slots: ['Slot 1'] }));
       const act = await buildAct(t.app, performer, { preferred_slots: ['Slot 1', 'Slot 2'] });
       await eligible(venue, 'Slot 1', act);
-      await blocked(venue, 'Slot 2', act, [
+      await expectBlocks(venue, 'Slot 2', act, [
         { code: 'slot_unavailable', text: 'Slot 2 is not turned on at your porch' },
       ]);
-      await blocked(venue, 'Slot 3', act, [
+      await expectBlocks(venue, 'Slot 3', act, [
         { code: 'slot_unavailable', text: 'Slot 3 is not turned on at your porch' },
         { code: 'not_preferred_slot', text: 'Prefers to play at 12pm and 1:30pm, not 3:00pm' },
       ]);
@@ -407,7 +388,9 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       const holder = await buildAct(t.app, otherPerformer);
       const act = await buildAct(t.app, performer);
       await saveSlots(t.app, host, venue, [{ slot_def: 'Slot 1', scheduled_act_id: holder }]);
-      await blocked(venue, 'Slot 1', act, [{ code: 'slot_taken', text: 'Slot 1 at 2 Rule Road already has an act' }]);
+      await expectBlocks(venue, 'Slot 1', act, [
+        { code: 'slot_taken', text: 'Slot 1 at 2 Rule Road already has an act' },
+      ]);
       await eligible(venue, 'Slot 1', holder);
       expect((await explain(t, host, venue, 'Slot 1', act, true)).eligible).toBe(true);
       expect(codes((await explain(t, performer, venue, 'Slot 1', act, true)).blocks)).toEqual(['slot_taken']);
@@ -420,8 +403,8 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       const act = await buildAct(t.app, performer, { name: 'Double Booked', preferred_slots: ['Slot 1', 'Slot 3'] });
       const sibling = await buildAct(t.app, performer, { name: 'Side Project', preferred_slots: ['Slot 1', 'Slot 3'] });
       await saveSlots(t.app, otherHost, there, [{ slot_def: 'Slot 1', scheduled_act_id: act }]);
-      await blocked(here, 'Slot 1', act, [{ code: 'act_busy', text: 'Plays at 12pm at 3 Rule Road' }]);
-      await blocked(here, 'Slot 1', sibling, [
+      await expectBlocks(here, 'Slot 1', act, [{ code: 'act_busy', text: 'Plays at 12pm at 3 Rule Road' }]);
+      await expectBlocks(here, 'Slot 1', sibling, [
         { code: 'owner_busy', text: 'The same performer plays at 12pm at 3 Rule Road with Double Booked' },
       ]);
       const asPerformer = await explain(t, performer, here, 'Slot 1', sibling);
@@ -452,15 +435,15 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       const borrower = await buildAct(t.app, performer, { sound_system: 'need_to_borrow' });
       const amplified = await buildAct(t.app, performer, { sound_system: 'avail_others' });
       const acoustic = await buildAct(t.app, performer, { sound_system: 'dont_need' });
-      await blocked(bare, 'Slot 1', borrower, [
+      await expectBlocks(bare, 'Slot 1', borrower, [
         { code: 'needs_sound_system', text: 'This act needs to borrow a sound system; your porch has none' },
         { code: 'needs_electricity', text: 'This act needs electricity; your porch has none' },
       ]);
-      await blocked(powered, 'Slot 1', borrower, [
+      await expectBlocks(powered, 'Slot 1', borrower, [
         { code: 'needs_sound_system', text: 'This act needs to borrow a sound system; your porch has none' },
       ]);
       await eligible(equipped, 'Slot 1', borrower);
-      await blocked(bare, 'Slot 1', amplified, [
+      await expectBlocks(bare, 'Slot 1', amplified, [
         { code: 'needs_electricity', text: 'This act needs electricity; your porch has none' },
       ]);
       await eligible(powered, 'Slot 1', amplified);
@@ -472,7 +455,7 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       const small = await buildVenue(t.app, host, folkPorch({ address: '8 Rule Road', size_pref: 'one_to_three' }));
       const anySize = await buildVenue(t.app, host, folkPorch({ address: '9 Rule Road', size_pref: 'any' }));
       const band = await buildAct(t.app, performer, { size: 'four_plus' });
-      await blocked(small, 'Slot 1', band, [
+      await expectBlocks(small, 'Slot 1', band, [
         { code: 'porch_too_small', text: 'A 4+ person act; your porch is for 1-3 persons' },
       ]);
       await eligible(anySize, 'Slot 1', band);
@@ -495,13 +478,13 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       }
       await switchRain(t, admin, true);
       try {
-        await blocked(dry, 'Slot 1', allWeather, [
+        await expectBlocks(dry, 'Slot 1', allWeather, [
           {
             code: 'venue_not_on_rain_date',
             text: 'Your porch is not available on the rain date, which is now in force',
           },
         ]);
-        await blocked(wet, 'Slot 1', fairWeather, [
+        await expectBlocks(wet, 'Slot 1', fairWeather, [
           { code: 'act_not_on_rain_date', text: 'The act cannot play on the rain date, which is now in force' },
         ]);
         expect(codes((await explain(t, host, dry, 'Slot 1', fairWeather)).blocks)).toEqual([
@@ -529,7 +512,7 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
       });
       const quiet = await buildAct(t.app, performer, { sound_system: 'dont_need' });
       await saveSlots(t.app, otherHost, loudPorch, [{ slot_def: 'Slot 1', scheduled_act_id: loud }]);
-      await blocked(near, 'Slot 1', alsoLoud, [
+      await expectBlocks(near, 'Slot 1', alsoLoud, [
         {
           code: 'earshot',
           text: 'Within earshot (40 m) of Amplifiers, amplified at 12pm at 1 Loud Lane; amplified acts play at least 80 m apart',
@@ -558,7 +541,7 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
         preferred_slots: ['Slot 2', 'Slot 3'],
       });
       await saveSlots(t.app, otherHost, first, [{ slot_def: 'Slot 1', scheduled_act_id: opener }]);
-      await blocked(away, 'Slot 2', sibling, [
+      await expectBlocks(away, 'Slot 2', sibling, [
         {
           code: 'walk_too_far',
           text: 'The same performer plays at 12pm at 1 Walk Way, 1000 m away; consecutive sets are at most 600 m apart',

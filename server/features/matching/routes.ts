@@ -17,7 +17,7 @@ import { authHooks, currentUser } from '../auth/authenticate.js';
 import { isOwnerOrAdmin } from '../auth/policy.js';
 import { assess, type Audience, type FitWorld } from './fit.js';
 import { matchingHealth, suggestActs, suggestVenues } from './suggest.js';
-import { allContacts, contactsOfHost, contactsOfPerformer, FitWorldCache } from './world.js';
+import { allContacts, contactsOf, FitWorldCache } from './world.js';
 
 /**
  * Matchmaking (docs/decisions/0049-matchmaking.md): suggestions for a host's slot and for a
@@ -52,7 +52,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         const venue = world.venues.get(request.params.id);
         if (!venue) throw notFound('Venue not found');
         if (!isOwnerOrAdmin(user, venue.owner_id)) throw forbidden();
-        const contacts = await contactsOfHost(db.kysely, venue.owner_id);
+        const contacts = await contactsOf(db.kysely, 'host', venue.owner_id);
         return turns.run(() => suggestActs(world, venue.id, request.query.slot_def, (p) => contacts.has(p), limit));
       },
     );
@@ -69,7 +69,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         const act = world.acts.get(request.params.id);
         if (!act) throw notFound('Act not found');
         if (!isOwnerOrAdmin(user, act.owner_id)) throw forbidden();
-        const contacts = await contactsOfPerformer(db.kysely, act.owner_id);
+        const contacts = await contactsOf(db.kysely, 'performer', act.owner_id);
         // The owner reads their own sentences; an admin looking on reads the committee's.
         const audience = user.id === act.owner_id ? 'performer' : 'committee';
         return turns.run(() => suggestVenues(world, act.id, (h) => contacts.has(h), limit, audience));
@@ -98,7 +98,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (venue.hidden && !isHost && !user.is_admin) throw notFound('Venue not found');
         // Each side reads its own sentences; an admin reads the committee's.
         const audience: Audience = isHost ? 'host' : isPerformer ? 'performer' : 'committee';
-        const contacts = await contactsOfHost(db.kysely, venue.owner_id);
+        const contacts = await contactsOf(db.kysely, 'host', venue.owner_id);
         // Only the porch's own host (or an admin) may ask as the editor does.
         const openSlot = open_slot && (isHost || user.is_admin);
         const result = assess(world, venue.id, slot_def, act.id, { inTouch: contacts.has(act.owner_id) }, audience, {

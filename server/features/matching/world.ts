@@ -144,60 +144,25 @@ export class FitWorldCache {
   }
 }
 
+/** A side of a contact: the host of a porch, or the performer of an act. */
+export type ContactSide = 'host' | 'performer';
+
 /**
- * The performer accounts a host has been in touch with through the app: they wrote about one of
- * the host's porches, or the host wrote about one of their acts.
+ * Every (host, performer) pair in touch through the app: a performer wrote about one of the
+ * host's porches, or the host wrote about one of the performer's acts. With `only`, the pairs of
+ * that one account on that side.
  */
-export async function contactsOfHost(q: Queryable, hostId: number): Promise<Set<number>> {
-  const [wroteToHost, hostWrote] = await Promise.all([
-    q
-      .selectFrom('comments')
-      .innerJoin('venues', 'venues.id', 'comments.venue_id')
-      .where('venues.creator_id', '=', hostId)
-      .where('comments.sender_id', 'is not', null)
-      .select('comments.sender_id')
-      .distinct()
-      .execute(),
-    q
-      .selectFrom('comments')
-      .innerJoin('acts', 'acts.id', 'comments.act_id')
-      .where('comments.sender_id', '=', hostId)
-      .select('acts.creator_id')
-      .distinct()
-      .execute(),
-  ]);
-  return new Set([...wroteToHost.map((r) => r.sender_id!), ...hostWrote.map((r) => r.creator_id)]);
-}
-
-/** The hosts a performer account has been in touch with (the same pairs, seen from the act's side). */
-export async function contactsOfPerformer(q: Queryable, performerId: number): Promise<Set<number>> {
-  const [wroteToPerformer, performerWrote] = await Promise.all([
-    q
-      .selectFrom('comments')
-      .innerJoin('acts', 'acts.id', 'comments.act_id')
-      .where('acts.creator_id', '=', performerId)
-      .where('comments.sender_id', 'is not', null)
-      .select('comments.sender_id')
-      .distinct()
-      .execute(),
-    q
-      .selectFrom('comments')
-      .innerJoin('venues', 'venues.id', 'comments.venue_id')
-      .where('comments.sender_id', '=', performerId)
-      .select('venues.creator_id')
-      .distinct()
-      .execute(),
-  ]);
-  return new Set([...wroteToPerformer.map((r) => r.sender_id!), ...performerWrote.map((r) => r.creator_id)]);
-}
-
-/** Every (host, performer) pair in touch, as `${host}|${performer}`, for the committee's view. */
-export async function allContacts(q: Queryable): Promise<Set<string>> {
+async function contactPairs(
+  q: Queryable,
+  only?: { side: ContactSide; id: number },
+): Promise<Array<{ host: number; performer: number | null }>> {
   const [aboutVenues, aboutActs] = await Promise.all([
     q
       .selectFrom('comments')
       .innerJoin('venues', 'venues.id', 'comments.venue_id')
       .where('comments.sender_id', 'is not', null)
+      .$if(only?.side === 'host', (qb) => qb.where('venues.creator_id', '=', only!.id))
+      .$if(only?.side === 'performer', (qb) => qb.where('comments.sender_id', '=', only!.id))
       .select(['venues.creator_id as host', 'comments.sender_id as performer'])
       .distinct()
       .execute(),
@@ -205,9 +170,25 @@ export async function allContacts(q: Queryable): Promise<Set<string>> {
       .selectFrom('comments')
       .innerJoin('acts', 'acts.id', 'comments.act_id')
       .where('comments.sender_id', 'is not', null)
+      .$if(only?.side === 'host', (qb) => qb.where('comments.sender_id', '=', only!.id))
+      .$if(only?.side === 'performer', (qb) => qb.where('acts.creator_id', '=', only!.id))
       .select(['comments.sender_id as host', 'acts.creator_id as performer'])
       .distinct()
       .execute(),
   ]);
-  return new Set([...aboutVenues, ...aboutActs].map((r) => `${r.host}|${r.performer}`));
+  return [...aboutVenues, ...aboutActs].map((r) => ({ host: r.host!, performer: r.performer }));
+}
+
+/**
+ * The accounts one account has been in touch with through the app: for a host, the performers;
+ * for a performer, the hosts (the same pairs, seen from the act's side).
+ */
+export async function contactsOf(q: Queryable, side: ContactSide, accountId: number): Promise<Set<number>> {
+  const pairs = await contactPairs(q, { side, id: accountId });
+  return new Set(pairs.map((p) => (side === 'host' ? p.performer! : p.host)));
+}
+
+/** Every (host, performer) pair in touch, as `${host}|${performer}`, for the committee's view. */
+export async function allContacts(q: Queryable): Promise<Set<string>> {
+  return new Set((await contactPairs(q)).map((r) => `${r.host}|${r.performer}`));
 }
