@@ -36,3 +36,8 @@ export function listQuerySchema<const O extends readonly [string, ...string[]]>(
 export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), total: z.number().int().optional() });
 }
+
+/** Lists that always count: the items in `data` (at most a page of them) and `total`, all there are. */
+export function countedListResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number().int() });
+}

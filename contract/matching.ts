@@ -1,5 +1,6 @@
 import { SlotDefSchema } from './enums.js';
 import { IdSchema, QueryBoolean } from './forms.js';
+import { countedListResponseSchema } from './lists.js';
 import { Genres } from './enums.js';
 import { z } from './zod.js';
 
@@ -9,6 +10,13 @@ import { z } from './zod.js';
  */
 export const FitNoteSchema = z.object({ code: z.string(), text: z.string() });
 export type FitNote = z.infer<typeof FitNoteSchema>;
+
+/** What the fit model says of a pair: its points, the reasons for them, and its warnings. */
+const fitVerdictFields = {
+  score: z.number(),
+  reasons: z.array(FitNoteSchema),
+  warnings: z.array(FitNoteSchema),
+};
 
 /** The hard rules of the fit model: a pair that breaks one is not suggested (docs/behaviour.md#matchmaking). */
 export const BLOCK_CODES = [
@@ -44,15 +52,10 @@ export const VenueSuggestionSchema = z.object({
   /** Beyond the fields: the genre, shown beside the name, and the act's current sets. */
   act_type: Genres.schema,
   sets: z.array(ActSetSchema),
-  score: z.number(),
-  reasons: z.array(FitNoteSchema),
-  warnings: z.array(FitNoteSchema),
+  ...fitVerdictFields,
 });
 export type VenueSuggestion = z.infer<typeof VenueSuggestionSchema>;
-export const VenueSuggestionsResponseSchema = z.object({
-  data: z.array(VenueSuggestionSchema),
-  total: z.number().int(),
-});
+export const VenueSuggestionsResponseSchema = countedListResponseSchema(VenueSuggestionSchema);
 export type VenueSuggestionsResponse = z.infer<typeof VenueSuggestionsResponseSchema>;
 
 /** GET /v1/acts/{id}/suggestions (the act's owner or an admin): open venue slots, best first. */
@@ -60,15 +63,10 @@ export const ActSuggestionSchema = z.object({
   venue_id: z.number().int(),
   address: z.string(),
   slot_def: SlotDefSchema,
-  score: z.number(),
-  reasons: z.array(FitNoteSchema),
-  warnings: z.array(FitNoteSchema),
+  ...fitVerdictFields,
 });
 export type ActSuggestion = z.infer<typeof ActSuggestionSchema>;
-export const ActSuggestionsResponseSchema = z.object({
-  data: z.array(ActSuggestionSchema),
-  total: z.number().int(),
-});
+export const ActSuggestionsResponseSchema = countedListResponseSchema(ActSuggestionSchema);
 export type ActSuggestionsResponse = z.infer<typeof ActSuggestionsResponseSchema>;
 
 /** GET /v1/matches/explain: why a pair is (not) suggested. */
@@ -85,9 +83,7 @@ export const ExplainQuerySchema = z.object({
 export type ExplainQuery = z.infer<typeof ExplainQuerySchema>;
 export const ExplainResponseSchema = z.object({
   eligible: z.boolean(),
-  score: z.number(),
-  reasons: z.array(FitNoteSchema),
-  warnings: z.array(FitNoteSchema),
+  ...fitVerdictFields,
   blocks: z.array(FitNoteSchema),
 });
 export type ExplainResponse = z.infer<typeof ExplainResponseSchema>;
