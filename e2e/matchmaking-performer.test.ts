@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { useE2eApp } from './support/e2e-app.js';
+import { watchSchemaScripts } from './support/schema-scripts.js';
 
 // Matchmaking in Chromium (docs/decisions/0049-matchmaking.md), the performer's and the
 // committee's side: "Porches that fit this act" on the act's page and on My Acts, with the spec's
@@ -11,30 +12,6 @@ import { useE2eApp } from './support/e2e-app.js';
 const app = useE2eApp('matchmaking-performer');
 
 const { signUp, signUpAdmin, openAs, createVenue, createAct } = e2eActors(app);
-
-/**
- * The scripts with zod's code in them the page loaded since the last call: the act page a visitor
- * opens loads none (docs/decisions/0044-no-schemas-on-public-pages.md).
- */
-function watchSchemaScripts(page: Page): () => Promise<string[]> {
-  let found: string[] = [];
-  const reading: Promise<void>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    reading.push(
-      response.text().then(
-        (body) => void (body.includes('ZodError') && found.push(new URL(response.url()).pathname)),
-        () => undefined,
-      ),
-    );
-  });
-  return async () => {
-    await Promise.all(reading);
-    const since = found;
-    found = [];
-    return since;
-  };
-}
 
 /** Every request for an act's suggestions the page made. */
 function watchSuggestionCalls(page: Page): () => string[] {

@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { useE2eApp } from './support/e2e-app.js';
+import { watchSchemaScripts } from './support/schema-scripts.js';
 
 // docs/behaviour.md#moderation in Chromium: an admin hides an act from its page; visitors no
 // longer find it; its owner sees the committee's reason.
@@ -12,30 +12,6 @@ const app = useE2eApp('moderation');
 // The people and calls of e2e/support/actors.ts; the page's session is set per visit (openAs),
 // since this test opens pages as several people in turn and as nobody.
 const { signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
-
-/**
- * The scripts with zod's code in them (whatever their chunk is called) the page loaded since the
- * last call: a visitor's public pages load none (docs/decisions/0044-no-schemas-on-public-pages.md).
- */
-function watchSchemaScripts(page: Page): () => Promise<string[]> {
-  let found: string[] = [];
-  const reading: Promise<void>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    reading.push(
-      response.text().then(
-        (body) => void (body.includes('ZodError') && found.push(new URL(response.url()).pathname)),
-        () => undefined,
-      ),
-    );
-  });
-  return async () => {
-    await Promise.all(reading);
-    const since = found;
-    found = [];
-    return since;
-  };
-}
 
 /** The acts' fields besides their names (see actBody for the rest). */
 const folkInEitherSlot = { bio: '<p>Songs.</p>', type: 'folk', preferred_slots: ['Slot 1', 'Slot 2'] };
