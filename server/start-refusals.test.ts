@@ -1,23 +1,14 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempFolders } from '../test/support/temp-folders.js';
 
 // Issue 27: the start refuses what cannot work, and says what and where. The server runs from
 // source as `npm start` runs it (server/main.ts), as its own process, with its own environment.
 
 const root = resolve(import.meta.dirname, '..');
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porchfest-refusal-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { tempDir, readOnlyFolder, afterThisTest } = useTempFolders('porchfest-refusal-');
 
 /** Starts server/main.ts and resolves with its exit code and output, once it has exited. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -33,7 +24,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
       ...env,
     },
   });
-  cleanups.push(() => {
+  afterThisTest(() => {
     try {
       // tsx runs the server as its own child: the whole group goes if it did start after all.
       if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
@@ -55,23 +46,10 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
 
 /**
  * A data folder this process cannot write, found a way that works for root too (permissions do
- * not stop root): `chattr +i` where the file system allows it, chmod 555 for anyone else, and
- * otherwise /proc, a folder that accepts no new files from anyone.
+ * not stop root): readOnlyFolder's, or else /proc, a folder that accepts no new files from anyone.
  */
 function unwritableDataFolder(): { dir: string; how: string } {
-  const dir = tempDir();
-  if (process.getuid?.() !== 0) {
-    chmodSync(dir, 0o555);
-    cleanups.unshift(() => chmodSync(dir, 0o755));
-    return { dir, how: 'chmod 555' };
-  }
-  try {
-    execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
-    cleanups.unshift(() => execFileSync('chattr', ['-i', dir], { stdio: 'ignore' }));
-    return { dir, how: 'chattr +i' };
-  } catch {
-    return { dir: '/proc', how: '/proc' };
-  }
+  return readOnlyFolder() ?? { dir: '/proc', how: '/proc' };
 }
 
 // Compiling the server from source takes a while on a busy machine.

@@ -1,44 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempFolders } from '../../test/support/temp-folders.js';
 import { openDb } from './connection.js';
 
 // Issue 27, item 11: a data folder SQLite cannot write stopped the start with "unable to open
 // database file" and nothing else. The error names the path, the cause and what to fix.
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'porchfest-open-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/**
- * A folder this process cannot write: chmod 555 for anyone but root; for root, whom permissions do
- * not stop, the immutable attribute (`chattr +i`, which root obeys too), or null where the file
- * system or the container does not allow it.
- */
-function readOnlyFolder(): { dir: string; how: string } | null {
-  const dir = tempDir();
-  if (process.getuid?.() !== 0) {
-    chmodSync(dir, 0o555);
-    cleanups.unshift(() => chmodSync(dir, 0o755));
-    return { dir, how: 'chmod 555' };
-  }
-  try {
-    execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
-  } catch {
-    return null;
-  }
-  cleanups.unshift(() => execFileSync('chattr', ['-i', dir], { stdio: 'ignore' }));
-  return { dir, how: 'chattr +i' };
-}
+const { tempDir, readOnlyFolder } = useTempFolders('porchfest-open-');
 
 function openError(databasePath: string): Error {
   try {
