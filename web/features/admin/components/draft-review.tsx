@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { ApplyDraftResult, Draft, DraftDay, DraftKeep } from '../../../../contract/drafts';
@@ -8,7 +8,7 @@ import { useFestival } from '../../../lib/festival';
 import { useApplyScheduleDraft } from '../api/apply-schedule-draft';
 import { changeKey, changesApplied, isChange, slotKey, slotsOf, type DraftChangeRow } from './draft-changes';
 import { DeskTable } from './desk-table';
-import { NoteList } from './matching-panel';
+import { CountedList, LabelledNotes, NoteList } from './counted-list';
 
 export const DAY_LABELS: Record<DraftDay, string> = { festival: 'the festival day', rain: 'the rain date' };
 export const KEEP_LABELS: Record<DraftKeep, string> = {
@@ -53,26 +53,6 @@ function Quality({ draft }: { draft: Draft }) {
     <p>
       {quality} {seconds !== null && `Solved in ${seconds} s.`}
     </p>
-  );
-}
-
-interface GroupProps {
-  id: string;
-  title: string;
-  count: number;
-  none: string;
-  children: ReactNode;
-}
-
-/** One list of the review: a count in its heading, and the list or what it says when there is none. */
-function Group({ id, title, count, none, children }: GroupProps) {
-  return (
-    <section aria-labelledby={id} className="mb-4">
-      <h4 id={id} className="h6">
-        {title} ({count})
-      </h4>
-      {count === 0 ? <p>{none}</p> : children}
-    </section>
   );
 }
 
@@ -145,12 +125,7 @@ function ChangeRows({ rows, selected, chosen, applied, onToggle, movingFrom }: R
           )}
           {c.change !== 'removed' && <span className="fw-semibold">Score {c.score}:</span>}
           <NoteList notes={c.reasons} />
-          {c.warnings.length > 0 && (
-            <>
-              <span className="fw-semibold">Warnings:</span>
-              <NoteList notes={c.warnings} className="text-danger-emphasis" />
-            </>
-          )}
+          <LabelledNotes label="Warnings:" notes={c.warnings} className="text-danger-emphasis" />
         </td>
       </tr>
     );
@@ -227,53 +202,59 @@ export function DraftReview({ draft }: { draft: Draft }) {
         {kept === 1 ? 'it is' : 'they are'}. Nothing changes until you apply.
       </p>
 
-      <Group id="draft-new" title="New sets" count={byChange('new').length} none="No new sets.">
-        <DeskTable size="sm" caption="New sets, by slot, with their score and reasons" columns={CHANGE_COLUMNS}>
-          <ChangeRows rows={byChange('new')} {...rows} />
-        </DeskTable>
-      </Group>
-      <Group id="draft-moved" title="Moved sets" count={byChange('moved').length} none="No set moves.">
-        <DeskTable
-          size="sm"
-          caption="Sets that move, by their new slot, with their score and reasons"
-          columns={CHANGE_COLUMNS}
-        >
-          <ChangeRows rows={byChange('moved')} {...rows} />
-        </DeskTable>
-      </Group>
-      <Group
+      <CountedList
+        id="draft-new"
+        title="New sets"
+        total={byChange('new').length}
+        none="No new sets."
+        level={4}
+        caption="New sets, by slot, with their score and reasons"
+        columns={CHANGE_COLUMNS}
+      >
+        <ChangeRows rows={byChange('new')} {...rows} />
+      </CountedList>
+      <CountedList
+        id="draft-moved"
+        title="Moved sets"
+        total={byChange('moved').length}
+        none="No set moves."
+        level={4}
+        caption="Sets that move, by their new slot, with their score and reasons"
+        columns={CHANGE_COLUMNS}
+      >
+        <ChangeRows rows={byChange('moved')} {...rows} />
+      </CountedList>
+      <CountedList
         id="draft-removed"
         title="Sets removed or unable to happen"
-        count={byChange('removed').length}
+        total={byChange('removed').length}
         none="No current set is removed."
+        level={4}
+        caption="Current sets the draft removes, and why"
+        columns={['Apply', 'Slot', 'Porch', 'Act', 'Why']}
       >
-        <DeskTable
-          size="sm"
-          caption="Current sets the draft removes, and why"
-          columns={['Apply', 'Slot', 'Porch', 'Act', 'Why']}
-        >
-          <ChangeRows rows={byChange('removed')} {...rows} />
-        </DeskTable>
-      </Group>
-      <Group
+        <ChangeRows rows={byChange('removed')} {...rows} />
+      </CountedList>
+      <CountedList
         id="draft-unplaced"
         title="Acts still without a porch"
-        count={draft.unplaced.length}
+        total={draft.unplaced.length}
         none="Every act has a porch in this draft."
+        level={4}
+        caption="Acts the draft cannot place, and why"
+        columns={['Act', 'Why']}
       >
-        <DeskTable size="sm" caption="Acts the draft cannot place, and why" columns={['Act', 'Why']}>
-          {draft.unplaced.map((a) => (
-            <tr key={a.act_id}>
-              <td>
-                <Link to={`/acts/${a.act_id}`}>{a.act_name}</Link>
-              </td>
-              <td>
-                <NoteList notes={a.reasons} />
-              </td>
-            </tr>
-          ))}
-        </DeskTable>
-      </Group>
+        {draft.unplaced.map((a) => (
+          <tr key={a.act_id}>
+            <td>
+              <Link to={`/acts/${a.act_id}`}>{a.act_name}</Link>
+            </td>
+            <td>
+              <NoteList notes={a.reasons} />
+            </td>
+          </tr>
+        ))}
+      </CountedList>
 
       {pending.length > 0 && (
         <div className="d-flex flex-wrap gap-2">
