@@ -28,3 +28,9 @@ export function useDeskMutation<TInput, TResult>(
     onSettled: () => Promise.all([['admin'], ...alsoRefresh].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
+
+/**
+ * What the release time and the rain switch change besides the desk: every page's schedule and
+ * dates, and who plays where on the act and venue cards (docs/decisions/0054-rain-date-and-release.md).
+ */
+export const SCHEDULE_AND_FESTIVAL: readonly QueryKey[] = [['schedule'], ['festival'], ['acts'], ['venues']];

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
-import { useAudit } from '../api/desk';
+import { useAudit } from '../api/get-audit';
 import { DeskPager } from './desk-pager';
 import { DeskTable } from './desk-table';
 

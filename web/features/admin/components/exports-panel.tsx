@@ -4,7 +4,7 @@ import { EXPORT_NAMES, ExportLabels, type ExportName } from '../../../../contrac
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
-import { downloadExport } from '../api/desk';
+import { downloadExport } from '../api/download-export';
 
 export function ExportsPanel() {
   const festival = useFestival();

@@ -16,7 +16,9 @@ import { SafeHtml } from '../../../components/rich-text/safe-html';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
-import { useCreateMailing, useMailingRecipients, useMailings } from '../api/desk';
+import { useCreateMailing } from '../api/create-mailing';
+import { useMailingRecipients } from '../api/get-mailing-recipients';
+import { useMailings } from '../api/get-mailings';
 import { DeskTable } from './desk-table';
 
 const FORMAT_LABELS: Record<MailingFormat, string> = { text: 'Plain text', rich: 'Formatted text' };

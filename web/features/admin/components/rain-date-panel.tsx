@@ -7,7 +7,8 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
 import { dateAndTime } from '../../public/lib/festival-text';
-import { useRainDate, useSetRainDate } from '../api/desk';
+import { useRainDate } from '../api/get-rain-date';
+import { useSetRainDate } from '../api/set-rain-date';
 
 function UnavailableList({
   id,

@@ -6,7 +6,8 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
-import { useDeskSettings, useSetScheduleRelease } from '../api/desk';
+import { useDeskSettings } from '../api/get-desk-settings';
+import { useSetScheduleRelease } from '../api/set-schedule-release';
 import { instantOf, wallTime, WallClockField } from './wall-clock';
 
 export function ReleasePanel() {

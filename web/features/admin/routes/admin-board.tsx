@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { clearSession } from '../../../lib/session';
-import { useDashboard } from '../api/desk';
+import { useDashboard } from '../api/get-dashboard';
 import { useAdminBoard } from '../api/get-admin-board';
 import { AnnouncementsPanel } from '../components/announcements-panel';
 import { AuditLog } from '../components/audit-log';

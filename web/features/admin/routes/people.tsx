@@ -9,7 +9,8 @@ import { errorText } from '../../../lib/api-client';
 import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
-import { usePeople, useSetAdmin } from '../api/desk';
+import { usePeople } from '../api/get-people';
+import { useSetAdmin } from '../api/set-admin';
 import { DeskPager } from '../components/desk-pager';
 import { DeskTable } from '../components/desk-table';
 
