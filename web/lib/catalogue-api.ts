@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiRequest } from './api-client';
-import { nextPageOffset, toQueryString, type ListQuery } from './list-query';
+import { nextPageOffset, toQueryString, type ListQuery, type ListQueryValues } from './list-query';
 import { isOnline } from './online';
 
 /** The two catalogues of the festival: each has a list, a page per entry, and owners who edit it. */
@@ -21,21 +21,21 @@ interface ListResponse {
 
 /**
  * The reads of one catalogue, GET /v1/{catalogue} and GET /v1/{catalogue}/{id}, as queries
- * (docs/behaviour.md#the-api): paging, order, search and filters for the list, and one cache key
- * family per catalogue so a change can refresh all of it.
+ * (docs/behaviour.md#the-api): paging, order, search and filters for the list (`Query`, the
+ * contract's list query), and one cache key family per catalogue so a change can refresh all of it.
  */
-export function catalogueQueries<Item, List extends ListResponse>(catalogue: Catalogue) {
+export function catalogueQueries<Item, List extends ListResponse, Query extends ListQueryValues>(catalogue: Catalogue) {
   const keys = {
     all: [catalogue] as const,
-    list: (query: ListQuery) => [catalogue, 'list', query] as const,
-    pages: (query: ListQuery) => [catalogue, 'pages', query] as const,
+    list: (query: ListQuery<Query>) => [catalogue, 'list', query] as const,
+    pages: (query: ListQuery<Query>) => [catalogue, 'pages', query] as const,
     detail: (id: number) => [catalogue, 'detail', id] as const,
   };
 
-  const listPath = (query: ListQuery) => `/v1/${catalogue}${toQueryString(query)}` as const;
-  const getList = (query: ListQuery, signal?: AbortSignal) => apiGet<List>(listPath(query), { signal });
+  const listPath = (query: ListQuery<Query>) => `/v1/${catalogue}${toQueryString(query)}` as const;
+  const getList = (query: ListQuery<Query>, signal?: AbortSignal) => apiGet<List>(listPath(query), { signal });
 
-  const listQuery = (query: ListQuery) =>
+  const listQuery = (query: ListQuery<Query>) =>
     queryOptions({
       queryKey: keys.list(query),
       queryFn: ({ signal }) => getList(query, signal),
@@ -44,7 +44,7 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
     });
 
   /** The list page by page ("Show more"): the first page, then the next 100 from where it stopped. */
-  const pagesQuery = (query: ListQuery) =>
+  const pagesQuery = (query: ListQuery<Query>) =>
     infiniteQueryOptions({
       queryKey: keys.pages(query),
       queryFn: ({ pageParam, signal }) => getList({ ...query, offset: pageParam }, signal),
@@ -63,10 +63,10 @@ export function catalogueQueries<Item, List extends ListResponse>(catalogue: Cat
   return {
     keys,
     /** The address of a list's first page, as the list asks for it. */
-    firstPagePath: (query: ListQuery) => listPath({ ...query, offset: 0 }),
-    useList: (query: ListQuery, options: { enabled?: boolean } = {}) =>
+    firstPagePath: (query: ListQuery<Query>) => listPath({ ...query, offset: 0 }),
+    useList: (query: ListQuery<Query>, options: { enabled?: boolean } = {}) =>
       useQuery({ ...listQuery(query), enabled: options.enabled ?? true }),
-    usePages: (query: ListQuery) => useInfiniteQuery(pagesQuery(query)),
+    usePages: (query: ListQuery<Query>) => useInfiniteQuery(pagesQuery(query)),
     useOne: (id: number | undefined) => useQuery({ ...oneQuery(id ?? 0), enabled: id !== undefined }),
   };
 }

@@ -1,7 +1,14 @@
 import { MAX_PAGE_SIZE } from '../../contract/page-size';
 
-/** Query-string parameters of a list call; undefined and empty values are left out. */
-export type ListQuery = Readonly<Record<string, string | number | boolean | undefined>>;
+/** What a list's query-string parameters can hold. */
+export type ListQueryValues = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A list call's parameters, typed by the contract's query schema as the server reads them
+ * (`ActListQuery`, `VenueListQuery`); any may be left out, and undefined and empty values are not
+ * sent.
+ */
+export type ListQuery<Q extends ListQueryValues = ListQueryValues> = Readonly<Partial<Q>>;
 
 /**
  * docs/behaviour.md#constants-and-limits: every list asks for the first 100, with the total, newest

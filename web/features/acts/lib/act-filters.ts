@@ -2,6 +2,7 @@ import type { Act } from '../../../../contract/acts';
 import { actStatus, ACT_STATUS } from '../../../../contract/act-status';
 import { SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/choices';
 import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
+import type { ActListQuery } from '../../../../contract/acts';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
 export type ActStatusFilter = 'looking' | 'scheduled';
@@ -61,7 +62,7 @@ export const hasActFilters = (filters: ActFilters) =>
  * GET /v1/acts parameters (docs/behaviour.md#the-api): the first page of 100, newest update first.
  * The status stays out.
  */
-export function actListQuery(filters: ActFilters): ListQuery {
+export function actListQuery(filters: ActFilters): ListQuery<ActListQuery> {
   return {
     ...FIRST_PAGE,
     search: filters.search || undefined,

@@ -1,6 +1,7 @@
 import { isAmenity, type VenueAmenity } from '../../../../contract/choices';
 import { SLOT_DEFS, type Genre, type SlotDef, type Choice } from '../../../../contract/choices';
 import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
+import type { VenueListQuery } from '../../../../contract/venues';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
 /**
@@ -48,18 +49,22 @@ export function venueFiltersToParams({ search, genre, slot, amenities }: VenueFi
 export const hasVenueFilters = (filters: VenueFilters) =>
   Boolean(filters.search || filters.genre || filters.slot || filters.amenities.length > 0);
 
+/** Each amenity ticked, as the list query's `step_free=true` and so on. */
+const amenityQuery = (amenities: readonly VenueAmenity[]): ListQuery<VenueListQuery> =>
+  Object.fromEntries(amenities.map((amenity) => [amenity, true]));
+
 /**
  * GET /v1/venues parameters (docs/behaviour.md#the-api): the first page of 100, newest update
  * first; the slot filter ('Slot 1:true' in the spec) asks for venues offering that slot with no act
  * in it yet; each amenity ticked is `step_free=true` and so on.
  */
-export function venueListQuery(filters: VenueFilters): ListQuery {
+export function venueListQuery(filters: VenueFilters): ListQuery<VenueListQuery> {
   return {
     ...FIRST_PAGE,
     search: filters.search || undefined,
     s_preferred_act_types__ilike: filters.genre || undefined,
     available_slots__slot_def: filters.slot || undefined,
     available_slots__available_to_schedule: filters.slot ? true : undefined,
-    ...Object.fromEntries(filters.amenities.map((amenity) => [amenity, true])),
+    ...amenityQuery(filters.amenities),
   };
 }
