@@ -2,10 +2,11 @@ import DOMPurify from 'dompurify';
 import { RICH_TEXT_PALETTE, RICH_TEXT_TAGS } from '../../../contract/rich-text';
 
 /**
- * The browser's own check on stored rich text, in the spirit of the server's allowlist
+ * The check on stored rich text on its way out, in the spirit of the server's allowlist
  * (server/lib/rich-text.ts): only the editor's formats, links to http/https/mailto/tel,
  * images from our media, http(s) or inline raster data. The server sanitizes on the way in;
- * this guards the way out, so a row written some other way still cannot run script.
+ * this guards the way out, so a row written some other way still cannot run script. In the
+ * browser it is DOMPurify; on a page the server draws, the server's own sanitizer (below).
  */
 const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'width', 'height', 'class', 'style', 'data-list', 'target', 'rel'];
@@ -74,8 +75,9 @@ function build(): ReturnType<typeof DOMPurify> {
 
 /**
  * Where there is no DOM (the server drawing a page's first view, web/entry-server.tsx), the server
- * lends its own allowlist sanitizer (server/lib/rich-text.ts); the browser cleans the text again
- * with DOMPurify as soon as it takes the page over.
+ * lends its own allowlist sanitizer (`cleanStoredRichText` in server/lib/rich-text.ts). Hydration
+ * keeps the server's markup, so on a drawn page the bio shown is the one sanitize-html cleaned;
+ * pages the app draws itself clean with DOMPurify (docs/decisions/0048-server-drawn-first-view.md).
  */
 let sanitizeWithoutDom: ((html: string) => string) | undefined;
 
