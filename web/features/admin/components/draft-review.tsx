@@ -134,6 +134,37 @@ function ChangeRows({ rows, selected, chosen, applied, onToggle, movingFrom }: R
 
 const CHANGE_COLUMNS = ['Apply', 'Slot', 'Porch', 'Act', 'Score and reasons'];
 
+/** The review's lists of changes, each of one kind, in this order. */
+const CHANGE_GROUPS: {
+  change: DraftChangeRow['change'];
+  title: string;
+  none: string;
+  caption: string;
+  columns: string[];
+}[] = [
+  {
+    change: 'new',
+    title: 'New sets',
+    none: 'No new sets.',
+    caption: 'New sets, by slot, with their score and reasons',
+    columns: CHANGE_COLUMNS,
+  },
+  {
+    change: 'moved',
+    title: 'Moved sets',
+    none: 'No set moves.',
+    caption: 'Sets that move, by their new slot, with their score and reasons',
+    columns: CHANGE_COLUMNS,
+  },
+  {
+    change: 'removed',
+    title: 'Sets removed or unable to happen',
+    none: 'No current set is removed.',
+    caption: 'Current sets the draft removes, and why',
+    columns: ['Apply', 'Slot', 'Porch', 'Act', 'Why'],
+  },
+];
+
 /**
  * A finished draft as changes to review (docs/behaviour.md#the-draft-schedule): the figures before
  * and after, then new sets, moved sets and removed sets, each with its reasons, and the acts still
@@ -202,39 +233,20 @@ export function DraftReview({ draft }: { draft: Draft }) {
         {kept === 1 ? 'it is' : 'they are'}. Nothing changes until you apply.
       </p>
 
-      <CountedList
-        id="draft-new"
-        title="New sets"
-        total={byChange('new').length}
-        none="No new sets."
-        level={4}
-        caption="New sets, by slot, with their score and reasons"
-        columns={CHANGE_COLUMNS}
-      >
-        <ChangeRows rows={byChange('new')} {...rows} />
-      </CountedList>
-      <CountedList
-        id="draft-moved"
-        title="Moved sets"
-        total={byChange('moved').length}
-        none="No set moves."
-        level={4}
-        caption="Sets that move, by their new slot, with their score and reasons"
-        columns={CHANGE_COLUMNS}
-      >
-        <ChangeRows rows={byChange('moved')} {...rows} />
-      </CountedList>
-      <CountedList
-        id="draft-removed"
-        title="Sets removed or unable to happen"
-        total={byChange('removed').length}
-        none="No current set is removed."
-        level={4}
-        caption="Current sets the draft removes, and why"
-        columns={['Apply', 'Slot', 'Porch', 'Act', 'Why']}
-      >
-        <ChangeRows rows={byChange('removed')} {...rows} />
-      </CountedList>
+      {CHANGE_GROUPS.map((group) => (
+        <CountedList
+          key={group.change}
+          id={`draft-${group.change}`}
+          title={group.title}
+          level={4}
+          total={byChange(group.change).length}
+          none={group.none}
+          caption={group.caption}
+          columns={group.columns}
+        >
+          <ChangeRows rows={byChange(group.change)} {...rows} />
+        </CountedList>
+      ))}
       <CountedList
         id="draft-unplaced"
         title="Acts still without a porch"

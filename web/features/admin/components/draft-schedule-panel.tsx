@@ -9,6 +9,38 @@ import { useCreateScheduleDraft } from '../api/create-schedule-draft';
 import { useScheduleDraft } from '../api/get-schedule-draft';
 import { DraftReview } from './draft-review';
 
+/** One choice of the draft's form: a radio button for each of `choices`, under a legend. */
+function RadioGroup<V extends string>({
+  name,
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  choices: { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <fieldset className="col-md-6 mb-3">
+      <legend className="form-label fs-6">{legend}</legend>
+      {choices.map((c) => (
+        <Form.Check
+          key={c.value}
+          type="radio"
+          id={`${name}-${c.value}`}
+          name={name}
+          label={c.label}
+          checked={value === c.value}
+          onChange={() => onChange(c.value)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 const DAYS: { value: DraftDay; label: string }[] = [
   { value: 'festival', label: 'The festival day' },
   { value: 'rain', label: 'The rain date (only porches and acts available that day)' },
@@ -62,34 +94,8 @@ export function DraftSchedulePanel() {
         }}
       >
         <div className="row">
-          <fieldset className="col-md-6 mb-3">
-            <legend className="form-label fs-6">Day</legend>
-            {DAYS.map((d) => (
-              <Form.Check
-                key={d.value}
-                type="radio"
-                id={`draft-day-${d.value}`}
-                name="draft-day"
-                label={d.label}
-                checked={day === d.value}
-                onChange={() => setDay(d.value)}
-              />
-            ))}
-          </fieldset>
-          <fieldset className="col-md-6 mb-3">
-            <legend className="form-label fs-6">Current sets</legend>
-            {KEEPS.map((k) => (
-              <Form.Check
-                key={k.value}
-                type="radio"
-                id={`draft-keep-${k.value}`}
-                name="draft-keep"
-                label={k.label}
-                checked={keep === k.value}
-                onChange={() => setKeep(k.value)}
-              />
-            ))}
-          </fieldset>
+          <RadioGroup name="draft-day" legend="Day" choices={DAYS} value={day} onChange={setDay} />
+          <RadioGroup name="draft-keep" legend="Current sets" choices={KEEPS} value={keep} onChange={setKeep} />
         </div>
         <Button type="submit" variant="primary" aria-disabled={busy} className={busy ? 'disabled' : undefined}>
           Draft

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MatchingHealth } from '../../../../contract/matching';
 import { slotTime } from '../../../components/catalogue/slot-times';
@@ -15,21 +16,56 @@ const slotsEditor = (venueId: number) => `/venues/${venueId}/slots/edit`;
 const PorchLink = ({ id, address }: { id: number; address: string }) => <Link to={slotsEditor(id)}>{address}</Link>;
 const ActLink = ({ id, name }: { id: number; name: string }) => <Link to={`/acts/${id}`}>{name}</Link>;
 
+/** The panel's lists, by their field in the answer: what each is called and shows. */
+const LISTS: Record<
+  keyof MatchingHealth['totals'],
+  { id: string; title: string; none: string; caption: string; columns: string[] }
+> = {
+  venues_without_act: {
+    id: 'matching-porches',
+    title: 'Porches with no act yet',
+    none: 'Every porch that offers slots has an act.',
+    caption: 'Porches that offer slots and have no act yet, by address',
+    columns: ['Porch', 'Open slots'],
+  },
+  acts_without_venue: {
+    id: 'matching-acts',
+    title: 'Acts with no porch',
+    none: 'Every act has a porch.',
+    caption: 'Acts with no porch, the hardest to place first, and why',
+    columns: ['Act', 'Open slots that fit', 'Why'],
+  },
+  rule_breaks: {
+    id: 'matching-breaks',
+    title: 'Rule breaks',
+    none: 'No scheduled act breaks a matching rule.',
+    caption: 'Scheduled acts that break a matching rule, by slot',
+    columns: ['Slot', 'Porch', 'Act', 'What breaks'],
+  },
+};
+
+/** One of the panel's lists: how many there are in all, and how many the server listed (at most 200). */
+function HealthList({
+  health,
+  list,
+  children,
+}: {
+  health: MatchingHealth;
+  list: keyof MatchingHealth['totals'];
+  children: ReactNode;
+}) {
+  return (
+    <CountedList level={3} {...LISTS[list]} total={health.totals[list]} shown={health[list].length}>
+      {children}
+    </CountedList>
+  );
+}
+
 function MatchingLists({ health }: { health: MatchingHealth }) {
   const festival = useFestival().data;
-  const { totals } = health;
   return (
     <>
-      <CountedList
-        level={3}
-        id="matching-porches"
-        title="Porches with no act yet"
-        total={totals.venues_without_act}
-        shown={health.venues_without_act.length}
-        none="Every porch that offers slots has an act."
-        caption="Porches that offer slots and have no act yet, by address"
-        columns={['Porch', 'Open slots']}
-      >
+      <HealthList health={health} list="venues_without_act">
         {health.venues_without_act.map((v) => (
           <tr key={v.venue_id}>
             <td>
@@ -38,17 +74,8 @@ function MatchingLists({ health }: { health: MatchingHealth }) {
             <td>{v.open_slots}</td>
           </tr>
         ))}
-      </CountedList>
-      <CountedList
-        level={3}
-        id="matching-acts"
-        title="Acts with no porch"
-        total={totals.acts_without_venue}
-        shown={health.acts_without_venue.length}
-        none="Every act has a porch."
-        caption="Acts with no porch, the hardest to place first, and why"
-        columns={['Act', 'Open slots that fit', 'Why']}
-      >
+      </HealthList>
+      <HealthList health={health} list="acts_without_venue">
         {health.acts_without_venue.map((a) => (
           <tr key={a.act_id}>
             <td>
@@ -60,17 +87,8 @@ function MatchingLists({ health }: { health: MatchingHealth }) {
             </td>
           </tr>
         ))}
-      </CountedList>
-      <CountedList
-        level={3}
-        id="matching-breaks"
-        title="Rule breaks"
-        total={totals.rule_breaks}
-        shown={health.rule_breaks.length}
-        none="No scheduled act breaks a matching rule."
-        caption="Scheduled acts that break a matching rule, by slot"
-        columns={['Slot', 'Porch', 'Act', 'What breaks']}
-      >
+      </HealthList>
+      <HealthList health={health} list="rule_breaks">
         {health.rule_breaks.map((b) => {
           const time = slotTime(festival, b.slot_def);
           return (
@@ -92,7 +110,7 @@ function MatchingLists({ health }: { health: MatchingHealth }) {
             </tr>
           );
         })}
-      </CountedList>
+      </HealthList>
     </>
   );
 }
