@@ -9,7 +9,7 @@ import {
   type ScheduleResponse,
 } from '../../../contract/schedule.js';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, resolveUser } from '../auth/authenticate.js';
 import { canSee, canSeeHidden } from '../auth/policy.js';
@@ -18,7 +18,8 @@ import { findUnmatchedActs, findVenueForSchedule, readScheduleVersion } from './
 import { bodyFor, etagFor, ScheduleCache, type RenderedSchedule } from './schedule-cache.js';
 import { ownBookings, ownedIds } from './release.js';
 import { calendarFile, loadSets, sendCalendar } from './calendar.js';
-import { currentFestivalDay } from '../festival/festival-day.js';
+import { festivalDay } from '../../../contract/festival-time.js';
+import { readSetsShown } from './sets-shown.js';
 import { CalendarResponseSchema } from '../../../contract/schedule.js';
 
 type HeaderSet = Record<string, string>;
@@ -110,6 +111,11 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
         const venue = await findVenueForSchedule(db.kysely, venue_id);
         // A hidden venue is absent for anyone but its owner and admins, as on every public read.
         if (!venue || !canSee(request.user, venue)) throw notFound('Venue not found');
+        // Before the release, who is missing from the list tells who plays at that time elsewhere:
+        // the list is then the slots editor's alone, the venue's owner's and admins'
+        // (docs/decisions/0054-rain-date-and-release.md).
+        const shown = await readSetsShown(db.kysely, deps.festival, deps.clock.now());
+        if (!shown.released && !canSeeHidden(request.user, venue.creator_id)) throw forbidden();
         const acts = await findUnmatchedActs(
           db.kysely,
           venue_id,
@@ -125,11 +131,6 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    const beforeRelease = async () => {
-      const { releaseAt } = await cache.get();
-      return releaseAt !== null && deps.clock.now() < releaseAt;
-    };
-
     // Every scheduled set as one calendar file, rebuilt when the schedule's version changes.
     let scheduleCalendar: { version: number; day: string; file: ReturnType<typeof calendarFile> } | null = null;
     app.get(
@@ -144,9 +145,10 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const name = `${deps.festival.name} ${deps.festival.year}`;
         const filename = `${deps.festival.slug}.ics`;
-        const { date: day } = await currentFestivalDay(db.kysely, deps.festival);
+        const shown = await readSetsShown(db.kysely, deps.festival, deps.clock.now());
+        const { date: day } = festivalDay(deps.festival, shown.rain);
         // Before the release time the public calendar holds no sets, as the public schedule.
-        if (await beforeRelease())
+        if (!shown.released)
           return sendCalendar(
             request,
             reply as FastifyReply,
@@ -155,7 +157,8 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
           );
         const version = await readScheduleVersion(db.kysely);
         if (!scheduleCalendar || scheduleCalendar.version !== version || scheduleCalendar.day !== day) {
-          const rows = await loadSets(db.kysely);
+          // On the rain date, only the sets that can happen that day (the switch bumps the version).
+          const rows = await loadSets(db.kysely, shown.rain);
           scheduleCalendar = { version, day, file: calendarFile(deps, name, rows, day, deps.clock.now()) };
         }
         return sendCalendar(request, reply as FastifyReply, scheduleCalendar.file, filename);
@@ -181,8 +184,9 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
           .where('hidden_at', 'is', null)
           .executeTakeFirst();
         if (!act) throw notFound('Act not found');
-        const rows = (await beforeRelease()) ? [] : await loadSets(db.kysely, act.id);
-        const { date: day } = await currentFestivalDay(db.kysely, deps.festival);
+        const shown = await readSetsShown(db.kysely, deps.festival, deps.clock.now());
+        const rows = shown.released ? await loadSets(db.kysely, shown.rain, act.id) : [];
+        const { date: day } = festivalDay(deps.festival, shown.rain);
         const file = calendarFile(
           deps,
           `${act.name}: ${deps.festival.name} ${deps.festival.year}`,

@@ -15,6 +15,7 @@ import { perUserWriteLimit } from '../../lib/rate-limit.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ListCache } from '../../lib/list-cache.js';
+import { ALL_SETS, readSetsShown, setsShownKey } from '../scheduling/sets-shown.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { canSee, listView } from '../auth/policy.js';
@@ -67,15 +68,20 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { offset, limit, include_total, order_by, ...filters } = request.query;
         const view = listView(request.user, filters.creator_id, request.query);
-        return lists.send(request, reply as FastifyReply, view.cacheKey, async () => {
+        // Who plays where shows only after the release, and on the rain date only for the sets that
+        // can happen: the release passing changes the page without a write, so it is in the key
+        // (docs/decisions/0054-rain-date-and-release.md).
+        const shown = await readSetsShown(db.kysely, deps.festival, clock.now());
+        const key = `${view.cacheKey} ${setsShownKey(shown)}`;
+        return lists.send(request, reply as FastifyReply, key, async () => {
           const { items, total } = await listVenues(
             db,
-            { ...filters, include_hidden: view.include_hidden },
+            { ...filters, include_hidden: view.include_hidden, public_sets: view.presentFor ? undefined : shown },
             { offset, limit, order_by },
             include_total,
           );
           return {
-            data: items.map((v) => presentVenue(v, view.presentFor)),
+            data: items.map((v) => presentVenue(v, view.presentFor, shown)),
             ...(total !== undefined ? { total } : {}),
           };
         });
@@ -92,7 +98,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         const venue = await findVenue(db.kysely, request.params.id);
         // A hidden venue is absent for anyone but its owner and admins (docs/behaviour.md#moderation).
         if (!venue || !canSee(request.user, venue)) throw notFound('Venue not found');
-        return presentVenue(venue, request.user);
+        return presentVenue(venue, request.user, await readSetsShown(db.kysely, deps.festival, clock.now()));
       },
     );
 
@@ -118,7 +124,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
           );
         });
         const venue = await findVenue(db.kysely, id);
-        return reply.code(201).send(presentVenue(venue!, user));
+        return reply.code(201).send(presentVenue(venue!, user, ALL_SETS));
       },
     );
 
@@ -146,7 +152,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         const venue = updated ? await findVenue(db.kysely, request.params.id) : undefined;
         if (!venue) throw notFound('Venue not found');
-        return presentVenue(venue, user);
+        return presentVenue(venue, user, ALL_SETS);
       },
     );
 
@@ -170,7 +176,8 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (queued > 0) deps.mailQueued();
         const venue = await findVenue(db.kysely, request.params.id);
         if (!venue) throw notFound('Venue not found');
-        return presentVenue(venue, user);
+        // Its owner or an admin: every set of the venue shows.
+        return presentVenue(venue, user, ALL_SETS);
       },
     );
 
