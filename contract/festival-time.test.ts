@@ -27,24 +27,16 @@ const day = '2025-06-14';
 const at = (time: string, date = day) => zonedInstant(date, time, festival.timezone);
 
 describe('festival time', () => {
-  it('writes clock times as the schedule columns do', () => {
-    expect(['12:00', '13:00', '13:30', '00:00', '09:05'].map(scheduleClock)).toEqual([
-      '12pm',
-      '1:00pm',
-      '1:30pm',
-      '12am',
-      '9:05am',
-    ]);
-  });
-
-  it('writes clock times with their minutes as the opening hours do', () => {
-    expect(['12:00', '13:00', '13:30', '00:00', '09:05'].map(clockWithMinutes)).toEqual([
-      '12:00pm',
-      '1:00pm',
-      '1:30pm',
-      '12:00am',
-      '9:05am',
-    ]);
+  // docs/behaviour.md#clock-times: the schedule's form, and the opening hours' form with minutes.
+  it.each([
+    ['12:00', '12pm', '12:00pm'],
+    ['13:00', '1:00pm', '1:00pm'],
+    ['13:30', '1:30pm', '1:30pm'],
+    ['00:00', '12am', '12:00am'],
+    ['09:05', '9:05am', '9:05am'],
+  ])('writes %s as %s on the schedule and %s with its minutes', (time, schedule, withMinutes) => {
+    expect(scheduleClock(time)).toBe(schedule);
+    expect(clockWithMinutes(time)).toBe(withMinutes);
   });
 
   it('reads wall-clock times in the festival zone, whatever the process zone', () => {
