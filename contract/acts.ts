@@ -63,6 +63,10 @@ export const ActInputSchema = z.object({
 });
 export type ActInput = z.infer<typeof ActInputSchema>;
 
+/** GET /v1/acts?status=: an act's status as the act list's status filter names it. */
+export const ACT_STATUS_FILTERS = ['looking', 'scheduled'] as const;
+export type ActStatusFilter = (typeof ACT_STATUS_FILTERS)[number];
+
 export const ACT_ORDER_BY = [...TIME_ORDER_BY, 'name', '-name'] as const;
 
 export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
@@ -75,6 +79,12 @@ export const ActListQuerySchema = listQuerySchema(ACT_ORDER_BY).extend({
    */
   scheduled_slot: SlotDefSchema.optional(),
   creator_id: IdSchema.optional(),
+  /**
+   * Acts with no set the reader sees ("looking") or at least one ("scheduled"), filtered on the
+   * server so the list's count and pages are true; the spec's request, without it, is unchanged and
+   * its status filter runs on the client (docs/behaviour.md#act-list).
+   */
+  status: z.enum(ACT_STATUS_FILTERS, { error: `Must be one of ${ACT_STATUS_FILTERS.join(', ')}` }).optional(),
 });
 export type ActListQuery = z.infer<typeof ActListQuerySchema>;
 

@@ -6,8 +6,6 @@ interface ShowMoreProps {
   shown: number;
   /** How many there are in all (from include_total), when known. */
   total: number | undefined;
-  /** A sentence that replaces "Showing N of M" (when the page filters what it fetched). */
-  progress?: string;
   hasMore: boolean;
   loading: boolean;
   onMore: () => void;
@@ -19,12 +17,12 @@ interface ShowMoreProps {
  * "Showing 100 of 600" and a "Show more" button that loads the next page (docs/decisions/0016).
  * The line is announced when it changes, so a screen reader hears how far the list has come.
  */
-export function ShowMore({ shown, total, progress, hasMore, loading, onMore, noun }: ShowMoreProps) {
+export function ShowMore({ shown, total, hasMore, loading, onMore, noun }: ShowMoreProps) {
   if (total === undefined && !hasMore) return null;
   return (
     <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
       <p className="mb-0" aria-live="polite" aria-atomic="true">
-        {progress ?? `Showing ${shown} of ${total ?? shown}`}
+        Showing {shown} of {total ?? shown}
       </p>
       {hasMore && (
         <Button variant="outline-primary" onClick={onMore} disabled={loading}>

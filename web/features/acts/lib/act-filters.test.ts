@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Act } from '../../../../contract/acts';
 import { toQueryString } from '../../../lib/list-query';
-import { actFiltersToParams, actListQuery, filterByStatus, hasActFilters, parseActFilters } from './act-filters';
+import { actFiltersToParams, actListQuery, hasActFilters, parseActFilters } from './act-filters';
 
 const parse = (query: string) => parseActFilters(new URLSearchParams(query));
-
-const looking = { id: 1, scheduled_venue_slots: [] as Act['scheduled_venue_slots'] };
-const scheduled = {
-  id: 2,
-  scheduled_venue_slots: [
-    { slot_def: 'Slot 1', venue: { id: 9, address: '1 Elm St' } },
-  ] as Act['scheduled_venue_slots'],
-};
 
 describe('act list filters in the URL', () => {
   test('a shared link reads back as the same filters', () => {
@@ -39,7 +30,7 @@ describe('act list filters in the URL', () => {
     expect(hasActFilters(parse(''))).toBe(false);
   });
 
-  test('genre and slot go to the server; the status filter does not', () => {
+  test('genre, slot, "Plays at" and the status go to the server', () => {
     const query = new URLSearchParams(
       toQueryString(actListQuery(parse('genre=jazz&slot=Slot 2&plays=Slot 3&status=scheduled&search=trio'))),
     );
@@ -52,12 +43,7 @@ describe('act list filters in the URL', () => {
       type: 'jazz',
       s_preferred_slots__ilike: 'Slot 2',
       scheduled_slot: 'Slot 3',
+      status: 'scheduled',
     });
-  });
-
-  test('the status filter keeps acts looking for a host or acts scheduled with one', () => {
-    expect(filterByStatus([looking, scheduled], '').map((a) => a.id)).toEqual([1, 2]);
-    expect(filterByStatus([looking, scheduled], 'looking').map((a) => a.id)).toEqual([1]);
-    expect(filterByStatus([looking, scheduled], 'scheduled').map((a) => a.id)).toEqual([2]);
   });
 });

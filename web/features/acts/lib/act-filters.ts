@@ -1,11 +1,10 @@
-import type { Act } from '../../../../contract/acts';
-import { actStatus, ACT_STATUS } from '../../../../contract/act-status';
+import type { ActStatusFilter } from '../../../../contract/acts';
 import { SLOT_DEFS, type Choice, type Genre, type SlotDef } from '../../../../contract/choices';
 import { choiceParam, filterParams, isGenre, isSlot, searchParam } from '../../../components/catalogue/list-filters';
 import type { ActListQuery } from '../../../../contract/acts';
 import { FIRST_PAGE, type ListQuery } from '../../../lib/list-query';
 
-export type ActStatusFilter = 'looking' | 'scheduled';
+export type { ActStatusFilter };
 
 /**
  * The act list's search and filters. They live in the page's query string
@@ -19,7 +18,10 @@ export interface ActFilters {
   slot: SlotDef | '';
   /** "Plays at": a slot the act is scheduled to play in (`?plays=Slot+2`). */
   plays: SlotDef | '';
-  /** Applied in the browser after fetching (docs/behaviour.md#act-list). */
+  /**
+   * Sent to the server (`status=`), so the count and "Show more" cover every act, not the first
+   * page's; the spec's own request, which has no status, filters in the browser (docs/behaviour.md#act-list).
+   */
   status: ActStatusFilter | '';
 }
 
@@ -59,8 +61,8 @@ export const hasActFilters = (filters: ActFilters) =>
   Boolean(filters.search || filters.genre || filters.slot || filters.plays || filters.status);
 
 /**
- * GET /v1/acts parameters (docs/behaviour.md#the-api): the first page of 100, newest update first.
- * The status stays out.
+ * GET /v1/acts parameters (docs/behaviour.md#the-api): the first page of 100, newest update first,
+ * with the status filtered on the server (issue 28: the count was the first page's).
  */
 export function actListQuery(filters: ActFilters): ListQuery<ActListQuery> {
   return {
@@ -69,15 +71,6 @@ export function actListQuery(filters: ActFilters): ListQuery<ActListQuery> {
     type: filters.genre || undefined,
     s_preferred_slots__ilike: filters.slot || undefined,
     scheduled_slot: filters.plays || undefined,
+    status: filters.status || undefined,
   };
-}
-
-/** docs/behaviour.md#act-list: the status filter runs on the fetched acts. */
-export function filterByStatus<T extends Pick<Act, 'scheduled_venue_slots'>>(
-  acts: readonly T[],
-  status: ActFilters['status'],
-): T[] {
-  if (!status) return [...acts];
-  const wanted = status === 'looking' ? ACT_STATUS.looking : ACT_STATUS.scheduled;
-  return acts.filter((act) => actStatus(act) === wanted);
 }

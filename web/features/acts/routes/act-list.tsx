@@ -12,6 +12,7 @@ import { SearchBox } from '../../../components/catalogue/search-box';
 import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { slotTime } from '../../../components/catalogue/slot-times';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
+import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
@@ -23,7 +24,6 @@ import { ActCard } from '../components/act-card';
 import {
   actFiltersToParams,
   actListQuery,
-  filterByStatus,
   hasActFilters,
   parseActFilters,
   SLOT_OPTIONS,
@@ -75,11 +75,10 @@ export function ActList() {
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
-  const { pages, items: fetched } = useDeferredPages(acts.data);
+  const { pages, items } = useDeferredPages(acts.data);
   const total = pages?.[0]?.total;
-  const items = useMemo(() => filterByStatus(fetched, filters.status), [fetched, filters.status]);
-  // The status filter runs here, so the count is what is left after it among the acts loaded.
-  const count = pages ? (filters.status ? items.length : (total ?? fetched.length)) : undefined;
+  // Every filter, the status too, runs on the server: the count is of every act that matches.
+  const count = pages ? (total ?? items.length) : undefined;
   const { list, showMore } = useShowMore(items.length, () => acts.fetchNextPage());
 
   return (
@@ -121,6 +120,7 @@ export function ActList() {
         </Row>
       </div>
       <ResultsCount count={count} />
+      <ListNeedsConnection error={items.length === 0 ? acts.error : null} what="acts" />
       {(acts.isPending || (acts.isSuccess && !pages)) && <PageLoading />}
       {acts.isSuccess && pages && items.length === 0 && (
         <p className="lead">{hasActFilters(filters) ? ACT_LIST_TEXT.noMatch : ACT_LIST_TEXT.noneYet}</p>
@@ -130,13 +130,10 @@ export function ActList() {
           {(act) => <ActCard act={act} />}
         </CardList>
       )}
-      {pages && fetched.length > 0 && (
+      {pages && items.length > 0 && (
         <ShowMore
-          shown={fetched.length}
+          shown={items.length}
           total={total}
-          progress={
-            filters.status && total !== undefined ? `Status checked on ${fetched.length} of ${total} acts` : undefined
-          }
           hasMore={acts.hasNextPage}
           loading={acts.isFetchingNextPage}
           onMore={showMore}
