@@ -9,6 +9,8 @@ interface Props {
   state: NowAndNext;
   /** The sets that pass the filters, slot by slot. */
   sets: readonly (readonly ScheduleSet[])[];
+  /** With a search or filter on: each tab says how many of its sets match, and an empty slot leads to those that do. */
+  filtered: boolean;
   selected: number;
   onSelect: (slot: number) => void;
 }
@@ -24,7 +26,7 @@ export function slotMarker(state: NowAndNext, slot: number): 'Now' | 'Next' | nu
  * and the chosen slot's sets. Only that slot is rendered (the others when chosen), a batch at a
  * time, so a festival of 150 sets a slot stays light. Arrow keys move between the tabs.
  */
-export function SlotTabs({ windows, state, sets, selected, onSelect }: Props) {
+export function SlotTabs({ windows, state, sets, filtered, selected, onSelect }: Props) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent) => {
     const last = windows.length - 1;
@@ -40,8 +42,11 @@ export function SlotTabs({ windows, state, sets, selected, onSelect }: Props) {
               : null;
     if (target === null) return;
     event.preventDefault();
-    onSelect(target);
-    tabs.current[target]?.focus();
+    choose(target);
+  };
+  const choose = (slot: number) => {
+    onSelect(slot);
+    tabs.current[slot]?.focus();
   };
 
   return (
@@ -51,6 +56,7 @@ export function SlotTabs({ windows, state, sets, selected, onSelect }: Props) {
       <div role="tablist" aria-label="Time slots" className="slot-switcher" onKeyDown={onKeyDown}>
         {windows.map((w, i) => {
           const marker = slotMarker(state, i);
+          const matches = sets[i]?.length ?? 0;
           return (
             <button
               key={w.name}
@@ -67,6 +73,7 @@ export function SlotTabs({ windows, state, sets, selected, onSelect }: Props) {
               onClick={() => onSelect(i)}
             >
               <span className="slot-tab-time">{w.labelWithZone}</span>
+              {filtered && <MatchCount count={matches} />}
               {marker && ' '}
               {marker && <span className={`badge slot-marker slot-marker-${marker.toLowerCase()}`}>{marker}</span>}
             </button>
@@ -79,9 +86,32 @@ export function SlotTabs({ windows, state, sets, selected, onSelect }: Props) {
         window={windows[selected]}
         marker={slotMarker(state, selected)}
         sets={sets[selected] ?? []}
+        others={filtered ? windows.map((w, i) => ({ slot: i, window: w, count: sets[i]?.length ?? 0 })) : []}
+        onChoose={choose}
       />
     </div>
   );
+}
+
+/** "(3)" on a tab, read as "3 matching sets" (the tab's name stays its time, then the count). */
+function MatchCount({ count }: { count: number }) {
+  return (
+    <span className="slot-tab-count">
+      <span aria-hidden="true">({count})</span>
+      <span className="visually-hidden">, {matchingSets(count)}</span>
+    </span>
+  );
+}
+
+const matchingSets = (count: number) => `${count} matching ${count === 1 ? 'set' : 'sets'}`;
+
+/**
+ * The slot a filtered schedule opens at: the one it would open at (Now, or Next) when that has a
+ * match, else the first later slot with one, else the first with one; unchanged when none has.
+ */
+export function firstSlotWithMatch(sets: readonly (readonly unknown[])[], open: number): number {
+  const order = [...sets.keys()].filter((i) => i >= open).concat([...sets.keys()].filter((i) => i < open));
+  return order.find((i) => (sets[i]?.length ?? 0) > 0) ?? open;
 }
 
 function SlotPanel({
@@ -89,12 +119,18 @@ function SlotPanel({
   window: w,
   marker,
   sets,
+  others,
+  onChoose,
 }: {
   slot: number;
   window: SlotWindow | undefined;
   marker: 'Now' | 'Next' | null;
   sets: readonly ScheduleSet[];
+  /** With the filters on, every slot and how many of its sets match: an empty slot offers the others. */
+  others: readonly { slot: number; window: SlotWindow; count: number }[];
+  onChoose: (slot: number) => void;
 }) {
+  const elsewhere = others.filter((o) => o.slot !== slot && o.count > 0);
   const { shown, sentinel } = useProgressive(sets.length, 16, 60);
   return (
     <section role="tabpanel" id={`slot-panel-${slot}`} aria-labelledby={`slot-tab-${slot}`} className="slot-panel">
@@ -104,7 +140,20 @@ function SlotPanel({
         {marker && <span className={`badge ms-2 slot-marker slot-marker-${marker.toLowerCase()}`}>{marker}</span>}
       </h2>
       {sets.length === 0 ? (
-        <p className="text-body-secondary">Nothing in this slot matches the filters.</p>
+        <>
+          <p className="text-body-secondary">Nothing in this slot matches the filters.</p>
+          {elsewhere.length > 0 && (
+            <ul className="list-unstyled d-flex flex-wrap gap-2">
+              {elsewhere.map((o) => (
+                <li key={o.slot}>
+                  <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => onChoose(o.slot)}>
+                    See {matchingSets(o.count)} at {o.window.labelWithZone}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       ) : (
         <ul className="list-unstyled set-list">
           {sets.slice(0, shown).map((set) => (

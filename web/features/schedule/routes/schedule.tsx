@@ -17,7 +17,7 @@ import { useFavourites } from '../../favourites/favourites-store';
 import { PrintHeader } from '../../offline/print-header';
 import { ScheduleFilterForm } from '../components/schedule-filter-form';
 import { ScheduleGrid } from '../components/schedule-grid';
-import { SlotTabs } from '../components/slot-tabs';
+import { firstSlotWithMatch, SlotTabs } from '../components/slot-tabs';
 import {
   isFiltered,
   NO_SCHEDULE_FILTERS,
@@ -79,7 +79,9 @@ function FilteredSchedule({ festival, entries }: { festival: FestivalConfig; ent
   const printing = usePrinting();
   const wide = printing || wideScreen;
   const { windows, state } = useNowAndNext(festival);
-  const [picked, setPicked] = useState<number | null>(null);
+  // A slot picked by hand holds while the filters stay as they were; new filters open at a match.
+  const [picked, setPicked] = useState<{ filters: string; slot: number } | null>(null);
+  const filterKey = JSON.stringify(filters);
   const all = useMemo(() => setsBySlot(entries), [entries]);
   const matches = useMemo(() => setMatcher(filters, favourites), [filters, favourites]);
   const sets = useMemo(() => all.map((slot) => slot.filter(matches)), [all, matches]);
@@ -148,8 +150,15 @@ function FilteredSchedule({ festival, entries }: { festival: FestivalConfig; ent
                 windows={windows}
                 state={state}
                 sets={sets}
-                selected={picked ?? state.open}
-                onSelect={setPicked}
+                filtered={filtered}
+                selected={
+                  picked?.filters === filterKey
+                    ? picked.slot
+                    : filtered
+                      ? firstSlotWithMatch(sets, state.open)
+                      : state.open
+                }
+                onSelect={(slot) => setPicked({ filters: filterKey, slot })}
               />
             </div>
           )}
