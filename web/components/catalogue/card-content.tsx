@@ -2,9 +2,16 @@ import { createElement, type ReactNode } from 'react';
 import { BioExcerpt } from '../rich-text/bio-excerpt';
 import { SafeHtml } from '../rich-text/safe-html';
 
-/** The bio: its first lines in a list, all of it on the entry's own page. */
-export function EntryBio({ html, excerpt }: { html: string; excerpt: boolean }) {
-  return excerpt ? <BioExcerpt html={html} className="mb-3" /> : <SafeHtml html={html} className="mb-3" />;
+/**
+ * The bio: its first lines in a list, all of it on the entry's own page, its headings below the
+ * card's title (`headingLevel`).
+ */
+export function EntryBio({ html, excerpt, headingLevel }: { html: string; excerpt: boolean; headingLevel: number }) {
+  return excerpt ? (
+    <BioExcerpt html={html} className="mb-3" />
+  ) : (
+    <SafeHtml html={html} className="mb-3" headingLevel={headingLevel} />
+  );
 }
 
 /** One line of the card's facts (a term and its value in the card's definition list). */

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import { demoteHeadings } from './demote-headings';
 import { sanitizeRichText } from './sanitize-rich-text';
 import './rich-text.css';
 
 export interface SafeHtmlProps {
   html: string;
   className?: string;
+  /** The level of the heading the text sits under: its own headings go below it (a bio's h1 under a card's h1). */
+  headingLevel?: number;
 }
 
 /**
@@ -21,7 +24,10 @@ export function trimTrailingEmptyParagraphs(html: string): string {
 }
 
 /** Stored rich text (a bio, a message), rendered only after DOMPurify has cleaned it. */
-export function SafeHtml({ html, className }: SafeHtmlProps) {
-  const clean = useMemo(() => trimTrailingEmptyParagraphs(sanitizeRichText(html)), [html]);
+export function SafeHtml({ html, className, headingLevel }: SafeHtmlProps) {
+  const clean = useMemo(() => {
+    const text = trimTrailingEmptyParagraphs(sanitizeRichText(html));
+    return headingLevel === undefined ? text : demoteHeadings(text, headingLevel);
+  }, [html, headingLevel]);
   return <div className={`rich-text${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,4 +1,7 @@
-/** The List / Map switch of /schedule and /venues: two pressed-state buttons in a labelled group. */
+/**
+ * The List / Map switch of /schedule and /venues: two pressed-state buttons in a labelled group;
+ * the one that is on is filled (`active`), as well as pressed for screen readers.
+ */
 export function ViewToggle({
   mapView,
   onChange,
@@ -12,7 +15,7 @@ export function ViewToggle({
     <div className={`btn-group ${className}`} role="group" aria-label="View">
       <button
         type="button"
-        className="btn btn-outline-primary btn-sm"
+        className={`btn btn-outline-primary btn-sm${mapView ? '' : ' active'}`}
         aria-pressed={!mapView}
         onClick={() => onChange('list')}
       >
@@ -20,7 +23,7 @@ export function ViewToggle({
       </button>
       <button
         type="button"
-        className="btn btn-outline-primary btn-sm"
+        className={`btn btn-outline-primary btn-sm${mapView ? ' active' : ''}`}
         aria-pressed={mapView}
         onClick={() => onChange('map')}
       >

@@ -38,7 +38,7 @@ export function ActCard({ act, headingLevel = 2, linkToDetail = true, onDeleted,
       </p>
       <HiddenNotice hidden={act.hidden} />
       <CreatorDetails creator={act.creator} />
-      <EntryBio html={act.bio} excerpt={linkToDetail} />
+      <EntryBio html={act.bio} excerpt={linkToDetail} headingLevel={headingLevel} />
       <dl className="row mb-2 small">
         <Fact term="Preferred slots">{preferred}</Fact>
         {act.venue_pref && <Fact term="Venue preference">{act.venue_pref}</Fact>}

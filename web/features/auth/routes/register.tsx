@@ -1,4 +1,5 @@
 import { formResolver } from '../../../lib/form-resolver';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { AuthMessages, SignupInputSchema } from '../../../../contract/auth';
 import { errorId, FieldError, invalidProps } from '../../../components/forms/field-error';
+import { focusFirstError } from '../../../components/forms/focus-first-error';
 import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { usePageTitle } from '../../../lib/page-title';
@@ -30,10 +32,18 @@ export function Register() {
   const form = useForm({
     resolver: formResolver(RegisterFormSchema),
     defaultValues: { name: '', email: '', password: '', roles: [], waiver: false },
+    // Focus goes to the first invalid field as the form shows them (focusFirstError).
+    shouldFocusError: false,
   });
 
   const submit = loadOnSuccess(signup, '/profile');
-  const onSubmit = form.handleSubmit(({ waiver: _agreed, ...input }) => submit(input));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const formNode = event.currentTarget;
+    return form.handleSubmit(
+      ({ waiver: _agreed, ...input }) => submit(input),
+      (errors) => focusFirstError(formNode, errors),
+    )(event);
+  };
 
   const { register, formState } = form;
   const rolesError = formState.errors.roles?.message;

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { VenueAmenities } from '../../venues/components/venue-amenities';
 import type { NowAndNext } from '../../../../contract/festival-time';
 import type { ScheduleEntry } from '../../../../contract/schedule';
@@ -23,9 +24,11 @@ interface Props {
 export function ScheduleGrid({ entries, columns, state, shows }: Props) {
   const printing = usePrinting();
   const { shown, sentinel } = useProgressive(entries.length, 12, 60, printing);
+  const table = useRef<HTMLTableElement>(null);
+  const perLine = useCharactersPerLine(table);
   return (
     <div className="schedule-table-wrap">
-      <table className="table table-bordered schedule-table">
+      <table ref={table} className="table table-bordered schedule-table">
         <caption className="visually-hidden">Who plays where and when</caption>
         <thead>
           <tr>
@@ -57,7 +60,9 @@ export function ScheduleGrid({ entries, columns, state, shows }: Props) {
               </th>
               {columns.map((c, i) => {
                 const cell = entry[c.key];
-                return <td key={c.key}>{cell && shows(entry, i) && <ScheduleCellView cell={cell} />}</td>;
+                return (
+                  <td key={c.key}>{cell && shows(entry, i) && <ScheduleCellView cell={cell} perLine={perLine} />}</td>
+                );
               })}
             </tr>
           ))}
@@ -66,4 +71,33 @@ export function ScheduleGrid({ entries, columns, state, shows }: Props) {
       {shown < entries.length && <div ref={sentinel} className="progressive-sentinel" />}
     </div>
   );
+}
+
+/** Before the grid is measured (and on the server): a line of a slot column on a laptop. */
+const DEFAULT_CHARS_PER_LINE = 24;
+/** A character's mean width in the body font, in ems (a little over, so a cut errs short). */
+const CHAR_WIDTH_EM = 0.56;
+
+/**
+ * About how many characters a line of a slot column holds: its width over the font's mean
+ * character width, measured once and again when the table's width changes.
+ */
+function useCharactersPerLine(table: RefObject<HTMLTableElement | null>): number {
+  const [perLine, setPerLine] = useState(DEFAULT_CHARS_PER_LINE);
+  useLayoutEffect(() => {
+    const node = table.current;
+    const cell = node?.querySelector('thead th:nth-child(2)');
+    if (!node || !cell || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const style = getComputedStyle(cell);
+      const width = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const em = parseFloat(getComputedStyle(node).fontSize) || 16;
+      if (width > 0) setPerLine(Math.max(8, Math.floor(width / (em * CHAR_WIDTH_EM))));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [table]);
+  return perLine;
 }

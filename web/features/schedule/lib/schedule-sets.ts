@@ -95,3 +95,27 @@ export function excerpt(text: string, length = 140): { text: string; cut: boolea
   const space = text.lastIndexOf(' ', length);
   return { text: `${text.slice(0, space > length / 2 ? space : length).trimEnd()}…`, cut: true };
 }
+
+/**
+ * The text a clamp of `lines` lines shows, cut where the clamp would cut it (roughly: `perLine`
+ * characters a line, each paragraph starting a line), so a screen reader hears what the cell shows
+ * and not the whole description under it (issue 28, item 7). The style sheet's clamp stays, for a
+ * line that wraps sooner than counted.
+ */
+export function clampToLines(text: string, lines: number, perLine: number): { text: string; cut: boolean } {
+  const paragraphs = text.split('\n');
+  let left = lines;
+  const kept: string[] = [];
+  for (const paragraph of paragraphs) {
+    const needs = Math.max(1, Math.ceil(paragraph.length / perLine));
+    if (needs <= left) {
+      kept.push(paragraph);
+      left -= needs;
+      continue;
+    }
+    if (left > 0) kept.push(excerpt(paragraph, left * perLine - 1).text);
+    else kept[kept.length - 1] = `${kept[kept.length - 1]!.trimEnd()}…`;
+    return { text: kept.join('\n'), cut: true };
+  }
+  return { text, cut: false };
+}

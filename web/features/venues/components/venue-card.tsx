@@ -31,7 +31,7 @@ export function VenueCard({ venue, headingLevel = 2, linkToDetail = true, onDele
       </p>
       <HiddenNotice hidden={venue.hidden} />
       <CreatorDetails creator={venue.creator} />
-      <EntryBio html={venue.bio} excerpt={linkToDetail} />
+      <EntryBio html={venue.bio} excerpt={linkToDetail} headingLevel={headingLevel} />
       <VenueAmenities venue={venue} />
       <dl className="row mb-2 small">
         <Fact term="Preferred genres">{genres}</Fact>
