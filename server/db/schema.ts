@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ActSize, Genre, PerformerSoundSystem, SlotDef, VenueSizePref, YesNoValue } from '../../contract/enums.js';
 
 /** A timestamp: a Date in code, timestamptz in PostgreSQL, ISO-8601 text in SQLite. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -62,14 +63,17 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+// The columns that hold one of the contract's choices (a slot, a genre, a size, yes/no) are typed
+// as that choice: the API's schemas check every value before it is written, so what is read back is
+// one of them, and no reader casts it.
 export interface VenuesTable {
   id: Generated<number>;
   creator_id: number;
   address: string;
   address_url: string;
-  size_pref: string;
-  provide_electric: string;
-  provide_sound_system: string;
+  size_pref: VenueSizePref;
+  provide_electric: YesNoValue;
+  provide_sound_system: YesNoValue;
   rain_date_available: boolean;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -90,13 +94,13 @@ export interface VenuesTable {
 
 export interface VenueGenresTable {
   venue_id: number;
-  genre: string;
+  genre: Genre;
 }
 
 export interface VenueSlotsTable {
   id: Generated<number>;
   venue_id: number;
-  slot_def: string;
+  slot_def: SlotDef;
   scheduled_act_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -104,10 +108,10 @@ export interface ActsTable {
   id: Generated<number>;
   creator_id: number;
   name: string;
-  type: string;
-  size: string;
+  type: Genre;
+  size: ActSize;
   venue_pref: string | null;
-  sound_system: string;
+  sound_system: PerformerSoundSystem;
   rain_date_available: boolean;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -121,7 +125,7 @@ export interface ActsTable {
 
 export interface ActSlotsTable {
   act_id: number;
-  slot_def: string;
+  slot_def: SlotDef;
 }
 
 /** Rich-text images, content-addressed by the SHA-256 of their bytes. */

@@ -1,17 +1,11 @@
 import type { Act } from '../../../contract/acts.js';
-import {
-  SLOT_DEFS,
-  type ActSize,
-  type Genre,
-  type PerformerSoundSystem,
-  type SlotDef,
-} from '../../../contract/enums.js';
+import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import { canSeeHidden } from '../auth/policy.js';
 import { showsSet, type SetsShown } from '../scheduling/sets-shown.js';
 import { presentOwnership, type Viewer } from '../auth/creator.js';
 import type { ActRecord } from './queries.js';
 
-const slotOrder = (s: string) => SLOT_DEFS.indexOf(s as SlotDef);
+const slotOrder = (s: SlotDef) => SLOT_DEFS.indexOf(s);
 
 /**
  * `viewer`: who the answer is for; null for anyone (a list kept for every visitor). The act's
@@ -25,11 +19,11 @@ export function presentAct(act: ActRecord, viewer: Viewer, shown: SetsShown): Ac
     id: act.id,
     name: act.name,
     bio: act.bio,
-    type: act.type as Genre,
-    size: act.size as ActSize,
-    preferred_slots: [...act.preferred_slots].sort((a, b) => slotOrder(a) - slotOrder(b)) as SlotDef[],
+    type: act.type,
+    size: act.size,
+    preferred_slots: [...act.preferred_slots].sort((a, b) => slotOrder(a) - slotOrder(b)),
     venue_pref: act.venue_pref,
-    sound_system: act.sound_system as PerformerSoundSystem,
+    sound_system: act.sound_system,
     rain_date_available: act.rain_date_available,
     scheduled_venue_slots: act.scheduled
       .filter((s) => !s.hidden || canSeeHidden(viewer, act.creator_id))
@@ -41,7 +35,7 @@ export function presentAct(act: ActRecord, viewer: Viewer, shown: SetsShown): Ac
           actRain: act.rain_date_available,
         }),
       )
-      .map((s) => ({ slot_def: s.slot_def as SlotDef, venue: s.venue }))
+      .map((s) => ({ slot_def: s.slot_def, venue: s.venue }))
       .sort((a, b) => slotOrder(a.slot_def) - slotOrder(b.slot_def)),
     ...presentOwnership(act, viewer),
   };

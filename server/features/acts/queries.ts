@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { ActListQuery } from '../../../contract/acts.js';
+import type { ActSize, Genre, PerformerSoundSystem, SlotDef } from '../../../contract/enums.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { ActsTable, Database, Queryable } from '../../db/schema.js';
@@ -11,14 +12,14 @@ export type ActRow = Selectable<ActsTable>;
 
 /** An act with everything its card shows. */
 export interface ActRecord extends ActRow {
-  preferred_slots: string[];
+  preferred_slots: SlotDef[];
   /**
    * `hidden`: the committee hid that venue (docs/behaviour.md#moderation); `venue_creator_id` and
    * `venue_rain_date_available`: its owner, and whether it can host on the rain date (who sees the
    * set, docs/decisions/0054-rain-date-and-release.md).
    */
   scheduled: Array<{
-    slot_def: string;
+    slot_def: SlotDef;
     venue: { id: number; address: string };
     hidden: boolean;
     venue_creator_id: number;
@@ -29,7 +30,7 @@ export interface ActRecord extends ActRow {
 
 export type ActFilters = Pick<
   ActListQuery,
-  'search' | 'type' | 's_preferred_slots__ilike' | 'scheduled_slot' | 'creator_id' | 'status'
+  'search' | 'type' | 's_preferred_slots__ilike' | 'scheduled_slot' | 'creator_id'
 > & {
   /** docs/behaviour.md#moderation: hidden acts are left out unless true (admins, the owner's own list). */
   include_hidden?: boolean;
@@ -63,7 +64,7 @@ const SLOT_TABLES = {
 function inSlot(
   eb: ExpressionBuilder<Database, 'acts'>,
   where: (typeof SLOT_TABLES)[keyof typeof SLOT_TABLES],
-  slotDef: string,
+  slotDef: SlotDef,
 ): Expression<SqlBool> {
   return eb.exists(
     eb
@@ -71,21 +72,6 @@ function inSlot(
       .select(sql.lit(1).as('one'))
       .whereRef(where.act, '=', 'acts.id')
       .where(where.slot, '=', slotDef),
-  );
-}
-
-/**
- * Whether the act has a set: any, or with `shown` one the public sees, as its card shows them (the
- * status filter, so "Scheduled with a host" counts the acts whose cards say "Scheduled to play").
- */
-function hasSets(eb: ExpressionBuilder<Database, 'acts'>, shown: SetsShown | undefined): Expression<SqlBool> {
-  return eb.exists(
-    eb
-      .selectFrom('venue_slots')
-      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
-      .select(sql.lit(1).as('one'))
-      .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
-      .$if(shown !== undefined, (q) => q.where((inner) => publicSetCondition(inner, shown!))),
   );
 }
 
@@ -109,10 +95,6 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
     );
   else if (f.scheduled_slot) all.push(inSlot(eb, SLOT_TABLES.scheduled, f.scheduled_slot));
   if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
-  if (f.status) {
-    const scheduled = hasSets(eb, f.public_sets);
-    all.push(f.status === 'scheduled' ? scheduled : eb.not(scheduled));
-  }
   if (!f.include_hidden) all.push(eb('acts.hidden_at', 'is', null));
   return eb.and(all);
 }
@@ -187,17 +169,17 @@ export interface ActValues {
   name: string;
   bio: string;
   search_text: string;
-  type: string;
-  size: string;
+  type: Genre;
+  size: ActSize;
   venue_pref: string | null;
-  sound_system: string;
+  sound_system: PerformerSoundSystem;
   rain_date_available: boolean;
 }
 
 export async function insertAct(
   trx: Transaction<Database>,
   values: ActValues & { creator_id: number },
-  slotDefs: string[],
+  slotDefs: SlotDef[],
   now: Date,
 ): Promise<number> {
   const { id } = await trx
@@ -217,7 +199,7 @@ export async function updateAct(
   trx: Transaction<Database>,
   id: number,
   values: ActValues,
-  slotDefs: string[],
+  slotDefs: SlotDef[],
   now: Date,
 ): Promise<boolean> {
   const result = await trx

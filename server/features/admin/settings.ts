@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import type { DeskSettings, RainDateStatus, RainSet } from '../../../contract/admin.js';
-import type { SlotDef } from '../../../contract/enums.js';
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
@@ -159,7 +158,7 @@ async function rainSets(q: Queryable): Promise<RainSet[]> {
   return rows.map((r) => ({
     venue_id: r.venue_id,
     address: r.address,
-    slot_def: r.slot_def as SlotDef,
+    slot_def: r.slot_def,
     act_id: r.act_id,
     act_name: r.act_name,
     cause: !r.act_rain && !r.venue_rain ? 'both' : !r.act_rain ? 'act' : 'venue',

@@ -159,7 +159,7 @@ export class DraftService {
       if (fingerprint(await loadFitData(trx)) !== d.version) throw conflict(DraftMessages.stale);
       let notices = 0;
       const slotsNow = async (venueId: number) =>
-        new Map((await venueSlots(trx, venueId)).map((s) => [s.slot_def as SlotDef, s.scheduled_act_id]));
+        new Map((await venueSlots(trx, venueId)).map((s) => [s.slot_def, s.scheduled_act_id]));
       const original = new Map<number, Map<SlotDef, number | null>>();
       for (const venueId of venues) original.set(venueId, await slotsNow(venueId));
       const write = async (venueId: number, slots: Map<SlotDef, number | null>) => {
@@ -295,7 +295,7 @@ async function tellHosts(
 
 function mapOf<V>(map: Map<number, Map<SlotDef, V>>, key: number): Map<SlotDef, V> {
   let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
+  if (!inner) map.set(key, (inner = new Map<SlotDef, V>()));
   return inner;
 }
 

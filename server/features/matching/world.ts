@@ -1,16 +1,7 @@
-import type { Genre, SlotDef } from '../../../contract/choices.js';
 import type { Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../festival/settings.js';
-import {
-  FitWorld,
-  type ActSize,
-  type FitAct,
-  type FitFestival,
-  type FitVenue,
-  type SoundSystem,
-  type VenueSize,
-} from './fit.js';
+import { FitWorld, type FitAct, type FitFestival, type FitVenue } from './fit.js';
 
 /** Every venue and act as the fit model reads them, with the sets their slots hold now. */
 export async function loadFitData(q: Queryable): Promise<{ venues: FitVenue[]; acts: FitAct[] }> {
@@ -53,23 +44,23 @@ export async function loadFitData(q: Queryable): Promise<{ venues: FitVenue[]; a
   const genres = group(
     genreRows,
     (r) => r.venue_id,
-    (r) => r.genre as Genre,
+    (r) => r.genre,
   );
   const slots = group(
     slotRows,
     (r) => r.venue_id,
-    (r) => [r.slot_def as SlotDef, r.scheduled_act_id] as const,
+    (r) => [r.slot_def, r.scheduled_act_id] as const,
   );
   const preferred = group(
     actSlotRows,
     (r) => r.act_id,
-    (r) => r.slot_def as SlotDef,
+    (r) => r.slot_def,
   );
   const venues = venueRows.map((v): FitVenue => ({
     id: v.id,
     owner_id: v.creator_id,
     address: v.address,
-    size_pref: v.size_pref as VenueSize,
+    size_pref: v.size_pref,
     electric: v.provide_electric === 'yes',
     sound_system: v.provide_sound_system === 'yes',
     rain_ok: Boolean(v.rain_date_available),
@@ -83,9 +74,9 @@ export async function loadFitData(q: Queryable): Promise<{ venues: FitVenue[]; a
     id: a.id,
     owner_id: a.creator_id,
     name: a.name,
-    genre: a.type as Genre,
-    size: a.size as ActSize,
-    sound: a.sound_system as SoundSystem,
+    genre: a.type,
+    size: a.size,
+    sound: a.sound_system,
     rain_ok: Boolean(a.rain_date_available),
     preferred: preferred.get(a.id) ?? [],
     venue_pref: a.venue_pref,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SlotDef } from '../../../contract/enums.js';
 import { fullAddress } from '../../../contract/festival.js';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
@@ -16,7 +17,7 @@ interface SetRow {
   address: string;
   latitude: number | null;
   longitude: number | null;
-  slot_def: string;
+  slot_def: SlotDef;
   act_id: number;
   act_name: string;
 }

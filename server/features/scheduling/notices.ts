@@ -15,7 +15,7 @@ const HOUR_MS = 3_600_000;
 const LEASE_MS = 60_000;
 const BATCH = 50;
 
-const bySlot = (a: string, b: string) => SLOT_DEFS.indexOf(a as SlotDef) - SLOT_DEFS.indexOf(b as SlotDef);
+const bySlot = (a: SlotDef, b: SlotDef) => SLOT_DEFS.indexOf(a) - SLOT_DEFS.indexOf(b);
 
 /**
  * docs/behaviour.md#states-and-transitions: a save of a venue's slots tells each act owner
@@ -30,7 +30,7 @@ export async function queueScheduleNotices(
   trx: Transaction<Database>,
   deps: Pick<Deps, 'clock' | 'notices'>,
   venueId: number,
-  before: Map<number, string[]>,
+  before: Map<number, SlotDef[]>,
   /** The change is the committee's (an admin who does not own the venue, or an applied draft). */
   byCommittee = false,
 ): Promise<number> {
@@ -73,13 +73,13 @@ export async function queueScheduleNotices(
  * the notice holds as `before`. A venue deleted mid-run reports these, not the slots of a run the
  * owner never heard of.
  */
-export async function pendingNoticeSlots(q: Queryable, venueId: number): Promise<Map<number, string[]>> {
+export async function pendingNoticeSlots(q: Queryable, venueId: number): Promise<Map<number, SlotDef[]>> {
   const rows = await q
     .selectFrom('schedule_notices')
     .select(['act_id', 'before_slots'])
     .where('venue_id', '=', venueId)
     .execute();
-  return new Map(rows.map((r) => [r.act_id, JSON.parse(r.before_slots) as string[]]));
+  return new Map(rows.map((r) => [r.act_id, JSON.parse(r.before_slots) as SlotDef[]]));
 }
 
 /**
@@ -165,7 +165,7 @@ async function flushOne(deps: NoticeDeps, id: number, claim: string, now: Date):
         .where('scheduled_act_id', '=', notice.act_id)
         .execute()
     ).map((r) => r.slot_def);
-    const before = JSON.parse(notice.before_slots) as string[];
+    const before = JSON.parse(notice.before_slots) as SlotDef[];
     const scheduled = current.filter((s) => !before.includes(s));
     const unscheduled = before.filter((s) => !current.includes(s));
     if (scheduled.length === 0 && unscheduled.length === 0) {
@@ -202,8 +202,7 @@ async function flushOne(deps: NoticeDeps, id: number, claim: string, now: Date):
     }
 
     const day = (await currentFestivalDay(trx, festival)).date;
-    const mailSlots = (slots: string[]): MailSlot[] =>
-      [...slots].sort(bySlot).map((s) => slotTime(festival, s as SlotDef, day));
+    const mailSlots = (slots: SlotDef[]): MailSlot[] => [...slots].sort(bySlot).map((s) => slotTime(festival, s, day));
     await enqueueMail(
       trx,
       actScheduleChangedMail(festival, {

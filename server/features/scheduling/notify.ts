@@ -12,10 +12,9 @@ import { slotTime } from './slot-times.js';
 
 type MailDeps = Pick<Deps, 'clock' | 'festival' | 'publicUrl'>;
 
-const bySlot = (a: { slot: string }, b: { slot: string }) =>
-  SLOT_DEFS.indexOf(a.slot as SlotDef) - SLOT_DEFS.indexOf(b.slot as SlotDef);
-const mailSlots = (deps: MailDeps, slots: string[], day: string): MailSlot[] =>
-  slots.map((s) => slotTime(deps.festival, s as SlotDef, day)).sort(bySlot);
+const bySlot = (a: { slot: SlotDef }, b: { slot: SlotDef }) => SLOT_DEFS.indexOf(a.slot) - SLOT_DEFS.indexOf(b.slot);
+const mailSlots = (deps: MailDeps, slots: SlotDef[], day: string): MailSlot[] =>
+  slots.map((s) => slotTime(deps.festival, s, day)).sort(bySlot);
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -60,7 +59,7 @@ export async function notifyVenueDeleted(trx: Transaction<Database>, deps: MailD
     .where('venue_id', '=', venueId)
     .execute();
   const rows = await scheduledSlots(trx).where('venues.id', '=', venueId).execute();
-  const known = new Map<number, string[]>();
+  const known = new Map<number, SlotDef[]>();
   for (const [actId, slots] of groupBy(rows, (r) => r.act_id))
     known.set(
       actId,

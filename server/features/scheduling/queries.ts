@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import type { SlotDef } from '../../../contract/enums.js';
+import type { Genre, SlotDef } from '../../../contract/enums.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Database, Queryable } from '../../db/schema.js';
 import { publicFilledSlots } from '../../db/filled-slots.js';
@@ -22,11 +22,11 @@ export interface ScheduledCellRow {
   shade: boolean;
   restroom_nearby: boolean;
   accessibility_note: string;
-  slot_def: string;
+  slot_def: SlotDef;
   act_id: number;
   act_name: string;
   act_bio: string;
-  act_type: string;
+  act_type: Genre;
 }
 
 /**
@@ -126,7 +126,7 @@ export async function findActsWithOwners(q: Queryable, ids: number[]): Promise<M
 
 export interface SlotRow {
   id: number;
-  slot_def: string;
+  slot_def: SlotDef;
   scheduled_act_id: number | null;
 }
 
@@ -156,8 +156,8 @@ export async function venueOfActAtSlot(
 export interface UnmatchedActRow {
   id: number;
   name: string;
-  type: string;
-  preferred_slots: string[];
+  type: Genre;
+  preferred_slots: SlotDef[];
 }
 
 /** The venue slots at this slot time that hold the act of the outer query. */

@@ -1,4 +1,3 @@
-import type { Genre } from '../../../contract/enums.js';
 import type { ScheduleCell, ScheduleEntry, ScheduleResponse } from '../../../contract/schedule.js';
 import { measureRichText } from '../../lib/rich-text.js';
 import type { ScheduledCellRow } from './queries.js';
@@ -41,7 +40,7 @@ export function plainDescription(bioHtml: string): string {
 export function buildSchedule(rows: readonly ScheduledCellRow[]): ScheduleResponse {
   const venues = new Map<number, ScheduleEntry>();
   for (const row of rows) {
-    const key = SLOT_KEYS[row.slot_def as keyof typeof SLOT_KEYS];
+    const key = SLOT_KEYS[row.slot_def];
     if (!key) continue;
     let entry = venues.get(row.venue_id);
     if (!entry) {
@@ -67,7 +66,7 @@ export function buildSchedule(rows: readonly ScheduledCellRow[]): ScheduleRespon
       act_id: row.act_id,
       act_name: row.act_name,
       act_description: plainDescription(row.act_bio),
-      act_genre: row.act_type as Genre,
+      act_genre: row.act_type,
     };
     entry[key] = cell;
   }

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnmatchedActsQuerySchema } from '../../../contract/acts.js';
-import type { Genre, SlotDef } from '../../../contract/enums.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
 import {
   ScheduleResponseSchema,
@@ -124,8 +123,8 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
         );
         const data = acts.map((a) => ({
           ...a,
-          type: a.type as Genre,
-          preferred_slots: a.preferred_slots as SlotDef[],
+          type: a.type,
+          preferred_slots: a.preferred_slots,
         }));
         return { data, total: data.length };
       },

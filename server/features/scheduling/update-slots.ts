@@ -121,7 +121,7 @@ export async function writeVenueSlots(
   const changes: SlotChange[] = [];
   const wantedSlots = new Set(wanted.map((w) => w.slot));
   // Removed slots first: an act taken out of one slot of this venue is never in the way below.
-  const removed = current.filter((c) => !wantedSlots.has(c.slot_def as SlotDef));
+  const removed = current.filter((c) => !wantedSlots.has(c.slot_def));
   if (removed.length > 0) {
     await trx
       .deleteFrom('venue_slots')
@@ -133,7 +133,7 @@ export async function writeVenueSlots(
       .execute();
     for (const r of removed) {
       if (r.scheduled_act_id !== null)
-        changes.push({ kind: 'unscheduled', actId: r.scheduled_act_id, slot: r.slot_def as SlotDef });
+        changes.push({ kind: 'unscheduled', actId: r.scheduled_act_id, slot: r.slot_def });
     }
   }
 
@@ -163,7 +163,7 @@ export async function writeVenueSlots(
   }
 
   // Each changed act's slots here as they were before this save: a notice's run keeps the first.
-  const before = new Map<number, string[]>();
+  const before = new Map<number, SlotDef[]>();
   for (const { actId } of changes) {
     if (!acts.has(actId) || before.has(actId)) continue;
     before.set(

@@ -1,18 +1,11 @@
-import {
-  Genres,
-  SLOT_DEFS,
-  type Genre,
-  type SlotDef,
-  type VenueSizePref,
-  type YesNoValue,
-} from '../../../contract/enums.js';
+import { Genres, SLOT_DEFS, type Genre } from '../../../contract/enums.js';
 import type { Venue } from '../../../contract/venues.js';
 import { canSeeHidden } from '../auth/policy.js';
 import { showsSet, type SetsShown } from '../scheduling/sets-shown.js';
 import { presentOwnership, type Viewer } from '../auth/creator.js';
 import type { VenueRecord } from './queries.js';
 
-const genreOrder = (g: string) => Genres.values.indexOf(g as Genre);
+const genreOrder = (g: Genre) => Genres.values.indexOf(g);
 
 /**
  * `viewer`: who the answer is for; null for anyone (a list kept for every visitor). An act the
@@ -29,11 +22,11 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer, shown: SetsShow
     address_url: venue.address_url,
     bio: venue.bio,
     // Stored as rows, shown in the spec's order of genres.
-    preferred_act_types: [...venue.genres].sort((a, b) => genreOrder(a) - genreOrder(b)) as Genre[],
+    preferred_act_types: [...venue.genres].sort((a, b) => genreOrder(a) - genreOrder(b)),
     available_slots: venue.slots
       .map((s) => ({
         id: s.id,
-        slot_def: s.slot_def as SlotDef,
+        slot_def: s.slot_def,
         scheduled_act:
           s.scheduled_act &&
           (!s.scheduled_act.hidden || canSeeHidden(viewer, venue.creator_id)) &&
@@ -47,9 +40,9 @@ export function presentVenue(venue: VenueRecord, viewer: Viewer, shown: SetsShow
             : null,
       }))
       .sort((a, b) => SLOT_DEFS.indexOf(a.slot_def) - SLOT_DEFS.indexOf(b.slot_def)),
-    size_pref: venue.size_pref as VenueSizePref,
-    provide_electric: venue.provide_electric as YesNoValue,
-    provide_sound_system: venue.provide_sound_system as YesNoValue,
+    size_pref: venue.size_pref,
+    provide_electric: venue.provide_electric,
+    provide_sound_system: venue.provide_sound_system,
     rain_date_available: venue.rain_date_available,
     latitude: venue.latitude,
     longitude: venue.longitude,

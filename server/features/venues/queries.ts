@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { VENUE_AMENITIES, type VenueAmenity, type VenueListQuery } from '../../../contract/venues.js';
+import type { Genre, SlotDef, VenueSizePref, YesNoValue } from '../../../contract/enums.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import { ORDER_BY_TIME, readCataloguePage, type CataloguePage } from '../../db/paging.js';
 import type { Database, VenuesTable, Queryable } from '../../db/schema.js';
@@ -11,7 +12,7 @@ export type VenueRow = Selectable<VenuesTable>;
 
 export interface VenueSlotRecord {
   id: number;
-  slot_def: string;
+  slot_def: SlotDef;
   /**
    * `hidden`: the committee hid that act (docs/behaviour.md#moderation); `creator_id` and
    * `rain_date_available`: its owner, and whether it can come on the rain date (who sees the set,
@@ -22,7 +23,7 @@ export interface VenueSlotRecord {
 
 /** A venue with everything its card shows. */
 export interface VenueRecord extends VenueRow {
-  genres: string[];
+  genres: Genre[];
   slots: VenueSlotRecord[];
   creator: CreatorRow | undefined;
 }
@@ -187,9 +188,9 @@ export interface VenueValues {
   address_url: string;
   bio: string;
   search_text: string;
-  size_pref: string;
-  provide_electric: string;
-  provide_sound_system: string;
+  size_pref: VenueSizePref;
+  provide_electric: YesNoValue;
+  provide_sound_system: YesNoValue;
   rain_date_available: boolean;
   latitude?: number | null;
   longitude?: number | null;
@@ -203,8 +204,8 @@ export interface VenueValues {
 export async function insertVenue(
   trx: Transaction<Database>,
   values: VenueValues & { creator_id: number },
-  genres: string[],
-  slotDefs: string[],
+  genres: Genre[],
+  slotDefs: SlotDef[],
   now: Date,
 ): Promise<number> {
   const { id } = await trx
@@ -228,7 +229,7 @@ export async function updateVenue(
   trx: Transaction<Database>,
   id: number,
   values: VenueValues,
-  genres: string[],
+  genres: Genre[],
   now: Date,
 ): Promise<boolean> {
   const result = await trx
