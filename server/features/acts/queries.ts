@@ -30,7 +30,7 @@ export interface ActRecord extends ActRow {
 
 export type ActFilters = Pick<
   ActListQuery,
-  'search' | 'type' | 's_preferred_slots__ilike' | 'scheduled_slot' | 'creator_id'
+  'search' | 'type' | 's_preferred_slots__ilike' | 'scheduled_slot' | 'creator_id' | 'status'
 > & {
   /** docs/behaviour.md#moderation: hidden acts are left out unless true (admins, the owner's own list). */
   include_hidden?: boolean;
@@ -75,6 +75,21 @@ function inSlot(
   );
 }
 
+/**
+ * Whether the act has a set: any, or with `shown` one the public sees, as its card shows them (the
+ * status filter, so "Scheduled with a host" counts the acts whose cards say "Scheduled to play").
+ */
+function hasSets(eb: ExpressionBuilder<Database, 'acts'>, shown: SetsShown | undefined): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('venue_slots')
+      .innerJoin('venues', 'venues.id', 'venue_slots.venue_id')
+      .select(sql.lit(1).as('one'))
+      .whereRef('venue_slots.scheduled_act_id', '=', 'acts.id')
+      .$if(shown !== undefined, (q) => q.where((inner) => publicSetCondition(inner, shown!))),
+  );
+}
+
 function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f: ActFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (f.search) all.push(containsInsensitive(dialect, eb.ref('acts.search_text'), f.search, { lowerCaseColumn: true }));
@@ -95,6 +110,10 @@ function conditions(eb: ExpressionBuilder<Database, 'acts'>, dialect: Dialect, f
     );
   else if (f.scheduled_slot) all.push(inSlot(eb, SLOT_TABLES.scheduled, f.scheduled_slot));
   if (f.creator_id !== undefined) all.push(eb('acts.creator_id', '=', f.creator_id));
+  if (f.status) {
+    const scheduled = hasSets(eb, f.public_sets);
+    all.push(f.status === 'scheduled' ? scheduled : eb.not(scheduled));
+  }
   if (!f.include_hidden) all.push(eb('acts.hidden_at', 'is', null));
   return eb.and(all);
 }
