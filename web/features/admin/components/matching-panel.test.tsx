@@ -27,19 +27,19 @@ describe("the desk's Matching panel", () => {
     renderApp('/admin');
     const panel = await screen.findByRole('region', { name: 'Matching' });
 
-    const porches = await within(panel).findByRole('region', { name: /^Porches with no act yet/ });
+    const porches = await within(panel).findByRole('region', { name: /^Porches with no act yet \(\d+\)$/ });
     expect(within(porches).getByRole('link', { name: empty.address })).toHaveAttribute(
       'href',
       `/venues/${empty.id}/slots/edit`,
     );
     expect(within(porches).queryByRole('link', { name: dark.address })).not.toBeInTheDocument();
 
-    const acts = within(panel).getByRole('region', { name: /^Acts with no porch/ });
+    const acts = within(panel).getByRole('region', { name: /^Acts with no porch \(\d+\)$/ });
     const act = within(acts).getByRole('link', { name: unplaced.name });
     expect(act).toHaveAttribute('href', `/acts/${unplaced.id}`);
     expect((act.closest('tr') as HTMLElement).textContent).toMatch(/slots? fits?|No porch has an open slot|stops/);
 
-    const breaks = within(panel).getByRole('region', { name: /^Rule breaks/ });
+    const breaks = within(panel).getByRole('region', { name: /^Rule breaks \(\d+\)$/ });
     const row = within(breaks).getByRole('link', { name: placed.name }).closest('tr') as HTMLElement;
     expect(within(row).getByRole('link', { name: dark.address })).toHaveAttribute(
       'href',
