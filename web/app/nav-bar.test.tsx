@@ -40,13 +40,13 @@ describe('navigation bar', () => {
     expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  test('"Schedule" comes right after the brand, for everyone', async () => {
+  test('"Schedule" and "My day" come right after the brand, for everyone', async () => {
     saveSession(await signUp(['performer'], 'Sid Schedule'));
     const { nav } = await openAt('/profile');
     const names = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names.slice(0, 3)).toEqual(['Porchfest 2025', 'Schedule', 'Acts']);
+    expect(names.slice(0, 4)).toEqual(['Porchfest 2025', 'Schedule', 'My day', 'Acts']);
   });
 
   test('a performer sees My Acts but not My Venues', async () => {
@@ -111,7 +111,7 @@ describe('navigation bar', () => {
     ['/contact-thankyou', 'Contact'],
     ['/acts', 'Acts'],
     ['/schedule', 'Schedule'],
-    ['/myday', 'Schedule'],
+    ['/myday', 'My day'],
   ])('%s highlights %s', async (path, item) => {
     const { nav } = await openAt(path);
     const current = within(nav)

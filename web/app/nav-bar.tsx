@@ -4,7 +4,7 @@ import { useFestival } from '../lib/festival';
 import { useSession } from '../lib/session';
 import { UserMenu } from './user-menu';
 
-type Section = 'schedule' | 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'login' | 'account' | null;
+type Section = 'schedule' | 'myday' | 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'login' | 'account' | null;
 
 /**
  * Which nav item a path lights up (docs/behaviour.md#navigation-bar: /register and /forgotpass
@@ -13,8 +13,9 @@ type Section = 'schedule' | 'acts' | 'venues' | 'contact' | 'about' | 'faq' | 'l
 export function navSection(pathname: string): Section {
   switch (pathname.split('/')[1] ?? '') {
     case 'schedule':
-    case 'myday':
       return 'schedule';
+    case 'myday':
+      return 'myday';
     case 'acts':
       return 'acts';
     case 'venues':
@@ -40,10 +41,11 @@ export function navSection(pathname: string): Section {
   }
 }
 
-// "Schedule" comes first, right after the brand: the page festival-goers need on the day
-// (docs/decisions/0015-festival-day.md). The spec's links follow unchanged.
+// "Schedule" and "My day" come first, right after the brand: the pages festival-goers need on the
+// day (docs/decisions/0015-festival-day.md; issue 28, item 9). The spec's links follow unchanged.
 const LINKS = [
   { to: '/schedule', label: 'Schedule', section: 'schedule' },
+  { to: '/myday', label: 'My day', section: 'myday' },
   { to: '/acts', label: 'Acts', section: 'acts' },
   { to: '/venues', label: 'Venues', section: 'venues' },
   { to: '/contact', label: 'Contact', section: 'contact' },

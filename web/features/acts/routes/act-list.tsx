@@ -13,6 +13,7 @@ import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { slotTime } from '../../../components/catalogue/slot-times';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
+import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
@@ -95,7 +96,8 @@ export function ActList() {
       )}
       <div role="search" aria-label="Search and filter acts">
         <Row className="g-2 mb-3 align-items-end">
-          <Col md={12} lg={3}>
+          {/* Its own row below the widest screens, so the placeholder is never cut off (issue 28, item 9). */}
+          <Col xs={12} xxl={3}>
             <SearchBox
               id="act-search"
               label="Search acts"
@@ -120,6 +122,7 @@ export function ActList() {
         </Row>
       </div>
       <ResultsCount count={count} />
+      <ListNeedsConnection error={items.length === 0 ? acts.error : null} what="acts" />
       <ListNeedsConnection error={items.length === 0 ? acts.error : null} what="acts" />
       {(acts.isPending || (acts.isSuccess && !pages)) && <PageLoading />}
       {acts.isSuccess && pages && items.length === 0 && (

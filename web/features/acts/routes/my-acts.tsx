@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useActs } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
 import { ActSuggestionsDisclosure } from '../components/owner-act-suggestions';
+import { SetUpTimes } from '../components/set-up-times';
 
 export const MY_ACTS_EMPTY = 'You have not created any acts yet. Use the New Act button to create an act.';
 
@@ -28,6 +29,7 @@ export function MyActs() {
     >
       {(act) => (
         <ActCard act={act} onDeleted={() => void navigate('/acts')}>
+          <SetUpTimes act={act} />
           <ActSuggestionsDisclosure act={act} />
         </ActCard>
       )}

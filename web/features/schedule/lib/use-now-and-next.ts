@@ -10,7 +10,12 @@ const MAX_DELAY = 2 ** 31 - 1;
  * What plays now and next, in the festival's zone, and moving on by itself: a timer wakes the
  * page when the answer changes (a slot starts or ends, the festival day begins).
  */
-export function useNowAndNext(festival: FestivalResponse): { windows: readonly SlotWindow[]; state: NowAndNext } {
+export function useNowAndNext(festival: FestivalResponse): {
+  windows: readonly SlotWindow[];
+  state: NowAndNext;
+  /** The instant the answer was read at (epoch ms). */
+  now: number;
+} {
   const windows = useMemo(() => festivalSlotWindows(festival), [festival]);
   const date = festivalDayOf(festival).date;
   // A page the server drew is taken over at the moment it was drawn, then reads this device's clock.
@@ -32,5 +37,5 @@ export function useNowAndNext(festival: FestivalResponse): { windows: readonly S
     return () => clearTimeout(timer);
   }, [state.changesAt]);
 
-  return { windows, state };
+  return { windows, state, now };
 }

@@ -12,6 +12,7 @@ import { ResultsCount } from '../../../components/catalogue/results-count';
 import { SearchBox } from '../../../components/catalogue/search-box';
 import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
+import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
@@ -130,6 +131,7 @@ export function VenueList() {
         />
       </div>
       <ResultsCount count={total} />
+      <ListNeedsConnection error={items.length === 0 ? venues.error : null} what="venues" />
       <ViewToggle mapView={mapView} onChange={setView} className="mb-3" />
       {(venues.isPending || (venues.isSuccess && !pages)) && <PageLoading />}
       {venues.isSuccess && pages && items.length === 0 && (
