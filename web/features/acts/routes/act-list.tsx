@@ -13,7 +13,6 @@ import { ShowMore, useShowMore } from '../../../components/catalogue/show-more';
 import { slotTime } from '../../../components/catalogue/slot-times';
 import { useLoggedError } from '../../../components/catalogue/use-logged-error';
 import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
-import { ListNeedsConnection } from '../../../components/catalogue/list-needs-connection';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { useFestival } from '../../../lib/festival';
 import { usePageTitle } from '../../../lib/page-title';
@@ -122,7 +121,6 @@ export function ActList() {
         </Row>
       </div>
       <ResultsCount count={count} />
-      <ListNeedsConnection error={items.length === 0 ? acts.error : null} what="acts" />
       <ListNeedsConnection error={items.length === 0 ? acts.error : null} what="acts" />
       {(acts.isPending || (acts.isSuccess && !pages)) && <PageLoading />}
       {acts.isSuccess && pages && items.length === 0 && (
