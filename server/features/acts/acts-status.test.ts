@@ -103,6 +103,19 @@ describe('GET /v1/acts?status=', () => {
     expect(forAdmin.json<ActListResponse>()).toMatchObject({ total: 1 });
   });
 
+  it('is in the OpenAPI document as an optional query parameter of GET /v1/acts', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { get?: { parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[] } }
+      >;
+    }>();
+    // The list route is registered as '/v1/acts/' (Fastify's prefix); '/v1/acts' answers too.
+    const status = doc.paths['/v1/acts/']?.get?.parameters?.find((p) => p.name === 'status');
+    expect(status).toMatchObject({ in: 'query', schema: { enum: ['looking', 'scheduled'] } });
+    expect(status?.required).not.toBe(true);
+  });
+
   it.each([
     ['an unknown status', 'booked'],
     ['an empty status', ''],
