@@ -202,6 +202,54 @@ describe('My Acts', () => {
   }, 120_000);
 });
 
+/** How many pages a PDF has: its page objects (not the /Pages tree). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+
+describe('the printed schedule', () => {
+  test('is a compact handout: each cell the name and genre, sixteen porches on one Letter page', async () => {
+    await seed();
+    const long = 'Songs about rivers, porches and the long summer evenings of the lake country. '.repeat(4);
+    const performers = await Promise.all([signUp(['performer'], 'Hana Handout'), signUp(['performer'], 'Ivo Inkjet')]);
+    const host = await signUp(['host'], 'Paula Paper');
+    for (let porch = 1; porch <= 16; porch++) {
+      const venue = await createVenue(host, `${porch} Handout Lane`, {
+        available_slots: ['Slot 1', 'Slot 2', 'Slot 4'].map((slot_def) => ({ slot_def })),
+      });
+      const acts: Act[] = [];
+      for (const slot of [1, 2, 4])
+        acts.push(
+          await createAct(performers[porch % 2]!, `Handout Band ${porch}-${slot}`, {
+            preferred_slots: ALL_SLOTS,
+            bio: `<p>${long}</p>`,
+          }),
+        );
+      await saveSlots(
+        host,
+        venue,
+        [1, 2, 4].map((slot, i) => ({ slot_def: `Slot ${slot}`, scheduled_act_id: acts[i]!.id })),
+      );
+    }
+    const { page } = app;
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/schedule');
+    // The grid draws its rows as they come near the viewport: scroll down until the last porch is drawn.
+    const last = page.getByRole('link', { name: 'Handout Band 16-4' });
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('End');
+        return last.count();
+      })
+      .toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await page.getByTestId('print-header').waitFor();
+    const cell = page.getByRole('cell').filter({ hasText: 'Handout Band 7-2' });
+    expect(await cell.getByRole('link', { name: 'Handout Band 7-2' }).isVisible()).toBe(true);
+    expect(await cell.getByText('Bluegrass').isVisible()).toBe(true);
+    expect(await cell.getByText(/Songs about rivers/).isVisible()).toBe(false);
+    expect(pdfPages(await page.pdf({ format: 'Letter', landscape: true }))).toBe(1);
+  }, 180_000);
+});
+
 describe('/acts', () => {
   test('shows its search placeholder whole on a desktop', async () => {
     await seed();
