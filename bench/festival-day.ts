@@ -89,7 +89,7 @@ export async function seedFestival(db: Db, mapSearchUrl: string): Promise<string
     const inputs = Array.from({ length: 200 }, (_, j) => ({
       name: `Festival Act ${i + j}`,
       bio: bio(),
-      type: pick(Genres.values) as Genre,
+      type: pick<Genre>(Genres.values),
       rain_date_available: random() < 0.5,
       preferred_slots: some(SLOT_DEFS, 3),
       size: pick(['one_to_three', 'four_plus'] as const),
@@ -106,7 +106,7 @@ export async function seedFestival(db: Db, mapSearchUrl: string): Promise<string
         address: `${v + 1} ${pick(STREETS)} Street`,
         bio: bio(),
         rain_date_available: random() < 0.5,
-        preferred_act_types: some(Genres.values, 3) as Genre[],
+        preferred_act_types: some<Genre>(Genres.values, 3),
         size_pref: pick(['one_to_three', 'four_plus', 'any'] as const),
         provide_electric: pick(['yes', 'no'] as const),
         provide_sound_system: pick(['yes', 'no'] as const),

@@ -128,10 +128,13 @@ async function measure(chrome: LaunchedChrome, baseUrl: string, page: Page): Pro
 /** The scripts a page loaded (from Lighthouse's network log), fetched again and gzipped (level 9). */
 async function scriptKbGzipped(lhr: Result): Promise<{ kb: number; files: number }> {
   const details = audit(lhr, 'network-requests')?.details;
-  const items = details && 'items' in details ? details.items : [];
+  // Lighthouse types a table's rows loosely (any): each is read as an object of unknowns.
+  const rows: unknown = details && 'items' in details ? details.items : [];
+  const items: readonly unknown[] = Array.isArray(rows) ? rows : [];
   const urls = new Set<string>();
   for (const item of items) {
-    if (item.resourceType === 'Script' && typeof item.url === 'string') urls.add(item.url);
+    const { resourceType, url } = (item ?? {}) as { resourceType?: unknown; url?: unknown };
+    if (resourceType === 'Script' && typeof url === 'string') urls.add(url);
   }
   let bytes = 0;
   for (const url of urls) {

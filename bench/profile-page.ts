@@ -127,8 +127,8 @@ try {
   await page.goto(`${server.baseUrl}${PATH}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(3000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  tasks.push(...((await page.evaluate('window.__longTasks ?? []')) as typeof tasks));
-  const dom = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
+  tasks.push(...(await page.evaluate<typeof tasks>('window.__longTasks ?? []')));
+  const dom = await page.evaluate<number>("document.getElementsByTagName('*').length");
 
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));

@@ -117,8 +117,8 @@ export async function seedCatalogue(db: Db, mapSearchUrl: string): Promise<void>
   for (let i = 0; i < VENUES; i += CHUNK) {
     const inputs = Array.from({ length: Math.min(CHUNK, VENUES - i) }, (_, j) => {
       const n = i + j;
-      const genres = some(Genres.values, 3) as Genre[];
-      const slots = some(SLOT_DEFS, 4) as SlotDef[];
+      const genres = some<Genre>(Genres.values, 3);
+      const slots = some<SlotDef>(SLOT_DEFS, 4);
       return {
         input: {
           address: `${n + 1} ${pick(STREETS)} Street`,

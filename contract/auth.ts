@@ -72,7 +72,7 @@ export type SigninInput = z.infer<typeof SigninInputSchema>;
  * granted: admin is given only by the committee.
  */
 export const RolesSchema = z
-  .preprocess((v) => (Array.isArray(v) ? v : []), z.array(z.unknown()))
+  .preprocess((v): unknown[] => (Array.isArray(v) ? v : []), z.array(z.unknown()))
   .transform((roles) =>
     [...new Set(roles)].filter((r): r is SelfSelectableRole =>
       (SELF_SELECTABLE_ROLES as readonly unknown[]).includes(r),

@@ -235,7 +235,7 @@ export function slotWindows(
   isoDate: string,
 ): readonly SlotWindow[] {
   let byDate = windowsByFestival.get(festival);
-  if (!byDate) windowsByFestival.set(festival, (byDate = new Map()));
+  if (!byDate) windowsByFestival.set(festival, (byDate = new Map<string, readonly SlotWindow[]>()));
   let windows = byDate.get(isoDate);
   if (!windows) byDate.set(isoDate, (windows = Object.freeze(computeSlotWindows(festival, isoDate))));
   return windows;

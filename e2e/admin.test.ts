@@ -57,7 +57,7 @@ describe('the committee desk in Chromium', () => {
       await page.getByRole('button', { name: `Download ${label}` }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`porchfest-${name}.csv`);
-      const bytes = await readFile((await file.path())!);
+      const bytes = await readFile(await file.path());
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows: string[][] = parse(bytes.toString('utf8'), { bom: true });
       expected[name]!(rows);

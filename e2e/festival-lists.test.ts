@@ -116,7 +116,7 @@ describe('the festival lists at festival scale', () => {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Add to calendar' }).click(),
       ]);
-      const text = await readFile((await download.path())!, 'utf8');
+      const text = await readFile(await download.path(), 'utf8');
       const calendar = new ICAL.Component(ICAL.parse(text));
       const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
       const window = slotWindows(config, config.event.date).find((w) => w.name === act.set!.slot)!;

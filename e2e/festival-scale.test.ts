@@ -23,11 +23,11 @@ async function measure(path: string, ready: string) {
   await page.goto(path);
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
-  const elements = (await page.evaluate('document.querySelectorAll("*").length')) as number;
+  const elements = await page.evaluate<number>('document.querySelectorAll("*").length');
   // The server sends brotli; the target is in gzip, so each script the page fetched is gzipped here.
-  const urls = (await page.evaluate(
+  const urls = await page.evaluate<string[]>(
     `performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js'))`,
-  )) as string[];
+  );
   const scripts = [...new Set(urls)]
     .map((url) => gzipSync(readFileSync(join(projectRoot, 'dist', 'web', new URL(url).pathname))).length)
     .reduce((a, b) => a + b, 0);

@@ -432,9 +432,9 @@ interface Violation {
 async function collect(page: Page, pass: Pass): Promise<void> {
   // Late ones: an image's error event, a timer.
   await page.waitForTimeout(300);
-  const hits = (await page.evaluate('window.__xss === true ? window.__xssHits : []')) as string[];
+  const hits = await page.evaluate<string[]>('window.__xss === true ? window.__xssHits : []');
   pass.executions.push(...hits.map((h) => `sentinel: ${h}`));
-  const violations = (await page.evaluate('window.__cspViolations')) as Violation[];
+  const violations = await page.evaluate<Violation[]>('window.__cspViolations');
   // A script-src violation means script reached the page and only the policy stopped it. Not
   // counted: zod's own check whether it may compile validators with `new Function` (our bundle,
   // blocked 'eval'), which it does once and which the policy rightly refuses.

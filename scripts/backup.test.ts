@@ -68,7 +68,7 @@ describe('npm run backup', () => {
       await admin.end();
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      const result = spawnSync('pg_restore', ['--no-owner', `--dbname=${url}`, target], { encoding: 'utf8' });
+      const result = spawnSync('pg_restore', ['--no-owner', `--dbname=${url.href}`, target], { encoding: 'utf8' });
       expect(result.status, result.stderr).toBe(0);
       restored = openDb({ databaseUrl: url.toString() });
       cleanups.push(async () => {

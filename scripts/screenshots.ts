@@ -100,7 +100,7 @@ async function main(): Promise<void> {
           await page
             .locator(shot.scrollTo)
             .first()
-            .evaluate((element) => element.scrollIntoView());
+            .evaluate((element: { scrollIntoView(): void }) => element.scrollIntoView());
           await page.waitForTimeout(500);
         }
         await page.screenshot({ path: `${OUT}/${shot.file}` });

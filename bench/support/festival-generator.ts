@@ -306,7 +306,7 @@ export function generateFestival(shape: FestivalShape): GeneratedFestival {
       address,
       bio: bio(150 + int(450)),
       rain_date_available: porchRain[v]!,
-      preferred_act_types: random() < 1 / 8 ? [...Genres.values] : (some(Genres.values, 3) as Genre[]),
+      preferred_act_types: random() < 1 / 8 ? [...Genres.values] : some<Genre>(Genres.values, 3),
       size_pref: sizeDraw < 0.4 ? 'any' : sizeDraw < 0.75 ? 'one_to_three' : 'four_plus',
       provide_electric: electric[v] ? 'yes' : 'no',
       provide_sound_system: electric[v] && lendsSound[v] ? 'yes' : 'no',
@@ -346,7 +346,7 @@ export function generateFestival(shape: FestivalShape): GeneratedFestival {
     const body: ActInput = {
       name,
       bio: bio(150 + int(450)),
-      type: pick(Genres.values) as Genre,
+      type: pick<Genre>(Genres.values),
       rain_date_available: actRain[a]!,
       preferred_slots: SLOT_DEFS.filter((slot) => preferred.includes(slot)),
       size: random() < 0.7 ? 'one_to_three' : 'four_plus',

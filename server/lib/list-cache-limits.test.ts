@@ -41,7 +41,7 @@ describe('the kept list pages\u2019 memory', () => {
       const before = cache.size;
       const big = await app.inject({ method: 'GET', url: '/pages/big?size=30000' });
       expect(big.statusCode).toBe(200);
-      expect((big.json() as { data: string }).data).toHaveLength(30_000);
+      expect(big.json<{ data: string }>().data).toHaveLength(30_000);
       expect(cache.size).toEqual(before);
     } finally {
       await app.close();

@@ -19,7 +19,7 @@ const {
 const venues = async (query: string, headers: Record<string, string> = {}, app = t.app) => {
   const res = await app.inject({ method: 'GET', url: `/v1/venues?creator_id=${host.user.id}&${query}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as VenueListResponse;
+  return res.json<VenueListResponse>();
 };
 
 describe('the kept list pages', () => {
@@ -29,7 +29,7 @@ describe('the kept list pages', () => {
     const mine = async () => {
       const res = await t.app.inject({ method: 'GET', url: `/v1/venues?creator_id=${owner.user.id}&order_by=address` });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as VenueListResponse).data;
+      return res.json<VenueListResponse>().data;
     };
     const id = await buildVenue(t.app, owner, { address: '10 Cache Street' });
     expect((await mine()).map((v) => v.address)).toEqual(['10 Cache Street']);
@@ -73,7 +73,7 @@ describe('the kept list pages', () => {
     const actId = await buildAct(t.app, performer, { name: 'Cache Quartet' });
     const venueId = await buildVenue(t.app, host, { address: '30 Slot Lane' });
     const before = await t.app.inject({ method: 'GET', url: `/v1/acts?creator_id=${performer.user.id}` });
-    expect((before.json() as ActListResponse).data[0]?.scheduled_venue_slots).toEqual([]);
+    expect(before.json<ActListResponse>().data[0]?.scheduled_venue_slots).toEqual([]);
     const saved = await t.app.inject({
       method: 'PATCH',
       url: `/v1/venues/${venueId}`,
@@ -82,7 +82,7 @@ describe('the kept list pages', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/v1/acts?creator_id=${performer.user.id}` });
-    expect((after.json() as ActListResponse).data[0]?.scheduled_venue_slots).toEqual([
+    expect(after.json<ActListResponse>().data[0]?.scheduled_venue_slots).toEqual([
       expect.objectContaining({ slot_def: 'Slot 3', venue: expect.objectContaining({ id: venueId }) }),
     ]);
   });
@@ -114,6 +114,6 @@ describe('the kept list pages', () => {
     await buildVenue(t.app, host, { address: '51 Etag Avenue' });
     const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
-    expect((changed.json() as VenueListResponse).data).toHaveLength(2);
+    expect(changed.json<VenueListResponse>().data).toHaveLength(2);
   });
 });

@@ -6,7 +6,8 @@
 export function stripNul<T>(value: T): T {
   if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = stripNul(value[i]);
+    const items: unknown[] = value;
+    for (let i = 0; i < items.length; i++) items[i] = stripNul(items[i]);
     return value;
   }
   if (value !== null && typeof value === 'object') {

@@ -28,7 +28,7 @@ export function itemRequests<Item>(t: TestApp, collection: string, admin: BuiltU
     t.app.inject({ method: 'GET', url: `${collection}/${id}`, headers });
   async function snapshot(id: number): Promise<Item | null> {
     const res = await get(id, admin.auth);
-    return res.statusCode === 404 ? null : (res.json() as Item);
+    return res.statusCode === 404 ? null : res.json<Item>();
   }
   return { post, remove, get, snapshot };
 }
@@ -42,7 +42,7 @@ export function listRequests<Page>(t: TestApp, path: string) {
   async function listOk(query: Query, headers: Headers = {}): Promise<Page> {
     const res = await list(query, headers);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page;
+    return res.json<Page>();
   }
   return { list, listOk };
 }

@@ -120,14 +120,14 @@ async function doneDraft(w: World): Promise<number> {
     payload: { day: 'festival', keep: 'scheduled' },
   });
   expect(res.statusCode, res.body).toBe(202);
-  const { id } = res.json() as { id: number };
+  const { id } = res.json<{ id: number }>();
   await t.app.drafts.settled();
   const draft = await t.app.inject({
     method: 'GET',
     url: `/v1/admin/schedule-drafts/${id}`,
     headers: w.headers('admin', 'venue'),
   });
-  expect((draft.json() as { status: string }).status, draft.body).toBe('done');
+  expect(draft.json<{ status: string }>().status, draft.body).toBe('done');
   drafts.set(w, id);
   return id;
 }
@@ -421,7 +421,7 @@ describe('authorization matrix', () => {
           continue;
         }
         denials += 1;
-        const body = res.json() as { error?: unknown; message?: unknown; code?: unknown };
+        const body = res.json<{ error?: unknown; message?: unknown; code?: unknown }>();
         const code = want === 401 ? 'unauthenticated' : 'forbidden';
         if (typeof body.error !== 'string' || typeof body.message !== 'string' || body.code !== code) {
           failures.push(`${where}: the ${want} is not a JSON error with code ${code}: ${res.body}`);

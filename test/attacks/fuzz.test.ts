@@ -218,12 +218,7 @@ const extraHeaders = fc.record(
 );
 
 function caseArbitrary(method: string, spec: Spec, goodToken: string): fc.Arbitrary<Case> {
-  const params = fc.record(
-    Object.fromEntries(Object.entries(spec.params ?? {}).map(([k, v]) => [k, pathParam(v)])) as Record<
-      string,
-      fc.Arbitrary<string>
-    >,
-  );
+  const params = fc.record(Object.fromEntries(Object.entries(spec.params ?? {}).map(([k, v]) => [k, pathParam(v)])));
   const withBody = method !== 'GET';
   const body: fc.Arbitrary<Body> = withBody
     ? fc.oneof(
@@ -300,10 +295,10 @@ async function finishedDraft(admin: BuiltUser): Promise<number> {
     });
     if (res.statusCode === 409) continue;
     expect(res.statusCode, res.body).toBe(202);
-    const { id } = res.json() as { id: number };
+    const { id } = res.json<{ id: number }>();
     await t.app.drafts.settled();
     const draft = await t.app.inject({ method: 'GET', url: `/v1/admin/schedule-drafts/${id}`, headers: admin.auth });
-    expect((draft.json() as { status: string }).status, draft.body).toBe('done');
+    expect(draft.json<{ status: string }>().status, draft.body).toBe('done');
     return id;
   }
 }
@@ -313,9 +308,9 @@ beforeAll(async () => {
   // Limits out of the way: a 429 would stop a case before the code under test.
   t = await createTestApp({ rateRules: roomyRateRules(1_000_000) });
   c = await buildContext();
-  const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+  const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;
-  };
+  }>();
   endpoints = Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.keys(operations).map((method) => ({
       method: method.toUpperCase(),
@@ -445,7 +440,7 @@ describe('deep and large JSON bodies on every endpoint that takes a body', () =>
         });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         const body = res.headers['content-type']?.toString().startsWith('application/json')
-          ? (res.json() as { error?: unknown; message?: unknown })
+          ? res.json<{ error?: unknown; message?: unknown }>()
           : undefined;
         const shaped = typeof body?.error === 'string' && typeof body.message === 'string';
         if (res.statusCode >= 500 || (res.statusCode >= 400 && !shaped))
@@ -508,7 +503,7 @@ async function fuzzEndpoint(index: number, method: string, path: string) {
           ends_at: '2025-05-02T08:00:00-04:00',
         },
       });
-      fresh.set(FRESH_ANNOUNCEMENT, String((posted.json() as { id: number }).id));
+      fresh.set(FRESH_ANNOUNCEMENT, String(posted.json<{ id: number }>().id));
     }
     if (json.includes(CURRENT_DRAFT)) fresh.set(CURRENT_DRAFT, String(draftId));
     // Now and then no draft solving, so that a valid request starts one (202) rather than meet
@@ -524,7 +519,7 @@ async function fuzzEndpoint(index: number, method: string, path: string) {
     let auth = generated.authorization;
     if (auth && spec.freshSession) auth = auth.replace(own.admin.token, (await buildUser(t.app, { host: true })).token);
     if (auth !== undefined) headers.authorization = auth;
-    const options: InjectOptions = { method: method as 'GET', url, headers };
+    const options: InjectOptions = { method: method, url, headers };
     if (generated.body.kind === 'json') {
       options.payload = JSON.stringify(fill(generated.body.value, fresh));
       headers['content-type'] = 'application/json';

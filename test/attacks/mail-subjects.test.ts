@@ -45,10 +45,10 @@ describe('scheduling mail subjects', () => {
       payload: actBody({ name: ACT_NAME }),
     });
     expect(act.statusCode, act.body).toBe(201);
-    expect((act.json() as { name: string }).name).toBe(ACT_NAME);
-    const actId = (act.json() as { id: number }).id;
+    expect(act.json<{ name: string }>().name).toBe(ACT_NAME);
+    const actId = act.json<{ id: number }>().id;
 
-    const venueId = (venue.json() as { id: number }).id;
+    const venueId = venue.json<{ id: number }>().id;
     const toggle = async (i: number) => {
       const res = await t.app.inject({
         method: 'PATCH',

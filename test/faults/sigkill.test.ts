@@ -255,7 +255,7 @@ async function venueSlotsInDb(): Promise<Map<number, Slots>> {
   const venues = await db.kysely.selectFrom('venues').select('id').execute();
   const rows = await db.kysely.selectFrom('venue_slots').select(['venue_id', 'slot_def', 'scheduled_act_id']).execute();
   const all = new Map<number, Slots>(venues.map((v) => [v.id, new Map()]));
-  for (const r of rows) all.get(r.venue_id)?.set(r.slot_def as SlotDef, r.scheduled_act_id);
+  for (const r of rows) all.get(r.venue_id)?.set(r.slot_def, r.scheduled_act_id);
   return all;
 }
 
@@ -421,7 +421,7 @@ async function verify(base: string, agent: Agent): Promise<Checked> {
   for (const w of workers) {
     for (const venue of w.venues.filter((v) => !v.deleted)) {
       for (const [slot, act] of venue.slots) {
-        const cell = entries.get(venue.id)?.[`slot_${slot.slice(5)}`] as { act_id: number } | null | undefined;
+        const cell = entries.get(venue.id)?.[`slot_${slot.slice(5)}`];
         expect(cell?.act_id ?? null, `schedule: venue ${venue.id} ${slot}`).toBe(act);
       }
     }
@@ -466,7 +466,7 @@ describe(`SIGKILL at random points of a write load, ${KILLS} times (${faultsEngi
         }),
       ).then(
         () => null,
-        (err: unknown) => err,
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
       );
       const afterAcks = killRandom.int(...KILL_AFTER_ACKS);
       const jitter = killRandom.int(...KILL_JITTER_MS);

@@ -65,7 +65,8 @@ function heldRequest(port: number, path: string, body: unknown): HeldRequest {
   return { started: startedPromise, finish: () => req.end(payload), response };
 }
 
-function connectOutcome(port: number): Promise<'connected' | string> {
+/** 'connected', or the connection error's code. */
+function connectOutcome(port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {

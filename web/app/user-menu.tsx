@@ -76,7 +76,7 @@ export function UserMenu({ user, active, onNavigate }: { user: SessionUser; acti
       className="nav-item dropdown"
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!containerRef.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <button

@@ -17,7 +17,9 @@ function lookAgain() {
 test('an open page asks for the festival again when looked at after five minutes, not before', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   const fetched = vi.spyOn(globalThis, 'fetch');
-  const asks = () => fetched.mock.calls.filter(([url]) => String(url).endsWith('/v1/festival')).length;
+  const asks = () =>
+    fetched.mock.calls.filter(([url]) => (url instanceof Request ? url.url : url.toString()).endsWith('/v1/festival'))
+      .length;
   renderApp('/admin');
   await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Porchfest 2025' });
   const first = asks();

@@ -30,7 +30,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // The page reads the API cache too (web/app/offline-banner.tsx: how old the schedule is).
 const { api: API_CACHE, pages: PAGES_CACHE, pictures: PICTURES_CACHE } = CACHE_NAMES;
 
-self.skipWaiting();
+// A new worker takes over at once; nothing here waits for it.
+void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

@@ -36,7 +36,7 @@ describe('POST /v1/acts', () => {
   it('lets a performer create an act', async () => {
     const res = await post(owner.auth, actBody());
     expect(res.statusCode).toBe(201);
-    const act = res.json() as Act;
+    const act = res.json<Act>();
     expect(act).toEqual({
       id: expect.any(Number),
       name: 'The Stoop Sisters',
@@ -168,7 +168,7 @@ describe('PATCH /v1/acts/{id}', () => {
     t.clock.advanceMinutes(3);
     const res = await patch(id, owner.auth, edit);
     expect(res.statusCode).toBe(200);
-    const act = res.json() as Act;
+    const act = res.json<Act>();
     expect(act).toMatchObject({ ...edited, created_time: before.created_time });
     expect(act.updated_time).not.toBe(before.updated_time);
     expect((await get(id)).json()).toEqual(act);

@@ -18,9 +18,9 @@ const {
  */
 describe('every /v1/admin/ route of the OpenAPI document', () => {
   it('answers 403 to a performer and a host, and 401 to no one signed in, whatever the body', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     const routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/v1/admin/'))
       .flatMap(([path, operations]) =>

@@ -37,7 +37,7 @@ const apply = (id: number, payload: unknown, who: BuiltUser | null = admin) =>
 async function draft(day: 'festival' | 'rain', keep: 'scheduled' | 'none'): Promise<Draft> {
   const res = await create(admin, { day, keep });
   expect(res.statusCode).toBe(202);
-  const { id, status } = res.json() as { id: number; status: string };
+  const { id, status } = res.json<{ id: number; status: string }>();
   expect(status).toBe('solving');
   for (let i = 0; i < 600; i++) {
     const body = DraftSchema.parse((await read(id)).json());

@@ -28,7 +28,7 @@ const byEmail = (email: string, headers: Record<string, string> = {}) =>
 /** Expects `res` to be a 200 carrying Robin's name and venue; returns its body. */
 function robinsResources(res: Awaited<ReturnType<typeof byId>>): UserResources {
   expect(res.statusCode).toBe(200);
-  const body = res.json() as UserResources;
+  const body = res.json<UserResources>();
   expect(body.name).toBe('Robin Both');
   expect(body.venues.map((v) => v.address)).toEqual(['1 Robin Row']);
   return body;

@@ -23,8 +23,8 @@ const setSlots = async (venue: number, who: BuiltUser, slots: SlotChoice[]) => {
 };
 const remove = (kind: 'venues' | 'acts', id: number, headers: Headers) =>
   t.app.inject({ method: 'DELETE', url: `/v1/${kind}/${id}`, headers });
-const getAct = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/acts/${id}` })).json() as Act;
-const getVenue = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/venues/${id}` })).json() as Venue;
+const getAct = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/acts/${id}` })).json<Act>();
+const getVenue = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/venues/${id}` })).json<Venue>();
 const outbox = () =>
   t.app.deps.db.kysely
     .selectFrom('outbox')

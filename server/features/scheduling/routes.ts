@@ -148,19 +148,14 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
         const { date: day } = festivalDay(deps.festival, shown.rain);
         // Before the release time the public calendar holds no sets, as the public schedule.
         if (!shown.released)
-          return sendCalendar(
-            request,
-            reply as FastifyReply,
-            calendarFile(deps, name, [], day, deps.clock.now()),
-            filename,
-          );
+          return sendCalendar(request, reply, calendarFile(deps, name, [], day, deps.clock.now()), filename);
         const version = await readScheduleVersion(db.kysely);
         if (!scheduleCalendar || scheduleCalendar.version !== version || scheduleCalendar.day !== day) {
           // On the rain date, only the sets that can happen that day (the switch bumps the version).
           const rows = await loadSets(db.kysely, shown.rain);
           scheduleCalendar = { version, day, file: calendarFile(deps, name, rows, day, deps.clock.now()) };
         }
-        return sendCalendar(request, reply as FastifyReply, scheduleCalendar.file, filename);
+        return sendCalendar(request, reply, scheduleCalendar.file, filename);
       },
     );
 
@@ -193,7 +188,7 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
           day,
           deps.clock.now(),
         );
-        return sendCalendar(request, reply as FastifyReply, file, `act-${act.id}.ics`);
+        return sendCalendar(request, reply, file, `act-${act.id}.ics`);
       },
     );
 

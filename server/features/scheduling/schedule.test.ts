@@ -123,7 +123,7 @@ describe('GET /v1/schedule', () => {
     const res = await getSchedule({ 'if-none-match': before });
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).not.toBe(before);
-    expect(entryOf(res.json() as ScheduleResponse, venue)?.slot_4?.act_name).toBe('The Late Set');
+    expect(entryOf(res.json<ScheduleResponse>(), venue)?.slot_4?.act_name).toBe('The Late Set');
 
     await setSlots(venue, [{ slot_def: 'Slot 4', scheduled_act_id: null }]);
     expect(entryOf(await schedule(), venue)).toBeUndefined();
@@ -207,7 +207,7 @@ describe('GET /v1/schedule with two app processes on one database', () => {
 
     const res = await getSchedule({ 'if-none-match': cachedTag }, second);
     expect(res.statusCode).toBe(200);
-    expect(entryOf(res.json() as ScheduleResponse, venue)?.slot_2?.act_name).toBe('The Twins');
+    expect(entryOf(res.json<ScheduleResponse>(), venue)?.slot_2?.act_name).toBe('The Twins');
     // The same data gives the same bytes, hence the same tag, in both processes.
     expect(res.headers.etag).toBe(await etag());
   });
@@ -231,6 +231,6 @@ describe('GET /v1/schedule while a change is being saved', () => {
 
     const after = await getSchedule({ 'if-none-match': committedTag });
     expect(after.statusCode).toBe(200);
-    expect(entryOf(after.json() as ScheduleResponse, venue)?.slot_4?.act_name).toBe('After The Save');
+    expect(entryOf(after.json<ScheduleResponse>(), venue)?.slot_4?.act_name).toBe('After The Save');
   });
 });

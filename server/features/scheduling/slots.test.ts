@@ -24,7 +24,7 @@ type SlotInput = { slot_def: string; scheduled_act_id?: number | null };
  * the test app (delay 0), so each save's notice becomes its mail here, as each save's mail did
  * before notices were coalesced (server/features/scheduling/notices.test.ts tests the delay).
  */
-const patchSlots = async (id: number | string, headers: Headers, slots: SlotInput[] | unknown) => {
+const patchSlots = async (id: number | string, headers: Headers, slots: unknown) => {
   const res = await t.app.inject({
     method: 'PATCH',
     url: `/v1/venues/${id}`,
@@ -34,8 +34,8 @@ const patchSlots = async (id: number | string, headers: Headers, slots: SlotInpu
   await t.flushNotices();
   return res;
 };
-const getVenue = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/venues/${id}` })).json() as Venue;
-const getAct = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/acts/${id}` })).json() as Act;
+const getVenue = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/venues/${id}` })).json<Venue>();
+const getAct = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/acts/${id}` })).json<Act>();
 const slotsOf = (venue: Venue) => venue.available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null]);
 
 async function outbox() {
@@ -86,7 +86,7 @@ describe('PATCH /v1/venues/{id}: who may', () => {
     const act = await buildAct(t.app, actOwner);
     const res = await patchSlots(venue, saver.auth, [{ slot_def: slot, scheduled_act_id: act }]);
     expect(res.statusCode).toBe(200);
-    expect(slotsOf(res.json() as Venue)).toEqual([[slot, act]]);
+    expect(slotsOf(res.json<Venue>())).toEqual([[slot, act]]);
   });
 
   it('answers 404 for a venue that does not exist, and 400 for an id that is not one', async () => {
@@ -146,7 +146,7 @@ describe('PATCH /v1/venues/{id}: the slots as a whole', () => {
       { slot_def: 'Slot 2', scheduled_act_id: act },
     ]);
     expect(res.statusCode).toBe(200);
-    const saved = res.json() as Venue;
+    const saved = res.json<Venue>();
     expect(saved.available_slots.find((s) => s.slot_def === 'Slot 2')?.scheduled_act).toEqual({
       id: act,
       name: 'The Lane Ramblers',
@@ -167,7 +167,7 @@ describe('PATCH /v1/venues/{id}: the slots as a whole', () => {
 
     const res = await patchSlots(venue, host.auth, [{ slot_def: 'Slot 2' }, { slot_def: 'Slot 4' }]);
     expect(res.statusCode).toBe(200);
-    expect(slotsOf(res.json() as Venue)).toEqual([
+    expect(slotsOf(res.json<Venue>())).toEqual([
       ['Slot 2', null],
       ['Slot 4', null],
     ]);
@@ -181,7 +181,7 @@ describe('PATCH /v1/venues/{id}: the slots as a whole', () => {
     const act = await buildAct(t.app, performer);
     await patchSlots(venue, host.auth, [{ slot_def: 'Slot 3', scheduled_act_id: act }]);
     const res = await patchSlots(venue, host.auth, [{ slot_def: 'Slot 3', scheduled_act_id: null }]);
-    expect(slotsOf(res.json() as Venue)).toEqual([['Slot 3', null]]);
+    expect(slotsOf(res.json<Venue>())).toEqual([['Slot 3', null]]);
     expect((await getAct(act)).scheduled_venue_slots).toEqual([]);
   });
 
@@ -209,7 +209,7 @@ describe('an act already playing Slot 2 elsewhere', () => {
 
     const offered = await t.app.inject({ method: 'GET', url: `/v1/acts/unmatched?venue_id=${mine}&slot_def=Slot%202` });
     expect(offered.statusCode).toBe(200);
-    const ids = (offered.json() as { data: Array<{ id: number }> }).data.map((a) => a.id);
+    const ids = offered.json<{ data: Array<{ id: number }> }>().data.map((a) => a.id);
     expect(ids).not.toContain(act);
     expect(ids).toContain(other);
 

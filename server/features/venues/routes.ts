@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '../../../contract/forms.js';
@@ -73,7 +72,7 @@ export function venueRoutes(deps: Deps): FastifyPluginAsyncZod {
         // (docs/decisions/0054-rain-date-and-release.md).
         const shown = await readSetsShown(db.kysely, deps.festival, clock.now());
         const key = `${view.cacheKey} ${setsShownKey(shown)}`;
-        return lists.send(request, reply as FastifyReply, key, async () => {
+        return lists.send(request, reply, key, async () => {
           const { items, total } = await listVenues(
             db,
             { ...filters, include_hidden: view.include_hidden, public_sets: view.presentFor ? undefined : shown },

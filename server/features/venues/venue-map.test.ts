@@ -24,7 +24,7 @@ const get = (id: number) => t.app.inject({ method: 'GET', url: `/v1/venues/${id}
 async function created(payload: Record<string, unknown>): Promise<Venue> {
   const res = await post(owner.auth, venueBody(payload));
   expect(res.statusCode).toBe(201);
-  return res.json() as Venue;
+  return res.json<Venue>();
 }
 
 describe('venue pins', () => {
@@ -131,7 +131,7 @@ describe('venue amenities', () => {
         url: `/v1/venues?search=${encodeURIComponent(marker)}&order_by=address${query}`,
       });
       expect(res.statusCode).toBe(200);
-      return (res.json() as VenueListResponse).data.map((v) => v.id);
+      return res.json<VenueListResponse>().data.map((v) => v.id);
     };
     expect(await list('&step_free=true')).toEqual([both.id, stepFree.id]);
     expect(await list('&step_free=true&restroom_nearby=true')).toEqual([both.id]);
@@ -142,9 +142,9 @@ describe('venue amenities', () => {
   });
 
   it('documents the amenity filters of GET /v1/venues in the OpenAPI', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
-    };
+    }>();
     // The list route is registered as '/v1/venues/' (Fastify's prefix); '/v1/venues' answers too.
     const query = (doc.paths['/v1/venues/']?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     expect(query).toEqual(expect.arrayContaining(['step_free', 'seating', 'shade', 'restroom_nearby']));
@@ -159,7 +159,7 @@ describe('GET /v1/schedule', () => {
     const entry = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/schedule' });
       expect(res.statusCode).toBe(200);
-      return (res.json() as ScheduleResponse).data.find((e) => e.id === venue.id);
+      return res.json<ScheduleResponse>().data.find((e) => e.id === venue.id);
     };
     expect(await entry()).toMatchObject({
       ...INSIDE,

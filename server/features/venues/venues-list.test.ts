@@ -238,7 +238,7 @@ describe('GET /v1/venues: paging, total and order', () => {
       { address: 'New', at: new Date(start + 120_000) },
     ]);
     t.clock.advanceMinutes(10);
-    const venue = (await t.app.inject({ method: 'GET', url: `/v1/venues/${ids[0]}` })).json() as Venue;
+    const venue = (await t.app.inject({ method: 'GET', url: `/v1/venues/${ids[0]}` })).json<Venue>();
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/v1/venues/${ids[0]}/no_slots`,

@@ -36,10 +36,11 @@ describe('POST /v1/venues', () => {
   it('lets a host create a venue with its slots, genres and a derived map link', async () => {
     const res = await post(owner.auth, venueBody({ address: '12 Elm Street, Apt #3' }));
     expect(res.statusCode).toBe(201);
-    const venue = res.json() as Venue;
+    const venue = res.json<Venue>();
     expect(venue).toMatchObject({
       address: '12 Elm Street, Apt #3',
-      address_url: 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20Street%2C%20Apt%20%233%2C%20Ithaca%2C%20NY',
+      address_url:
+        'https://www.google.com/maps/search/?api=1&query=12%20Elm%20Street%2C%20Apt%20%233%2C%20Ithaca%2C%20NY',
       bio: '<p>A shady porch with <strong>room for a band</strong>.</p>',
       creator_id: owner.user.id,
       creator: { name: 'Olive Owner' },
@@ -138,7 +139,7 @@ describe('GET /v1/venues/{id}', () => {
     const id = await buildVenue(t.app, owner, { slots: ['Slot 2', 'Slot 1', 'Slot 4'] });
     const actId = await buildAct(t.app, performer, { name: 'Porch Pickers', preferred_slots: ['Slot 2'] });
     await scheduleAct(t.app, id, 'Slot 2', actId);
-    const venue = (await get(id)).json() as Venue;
+    const venue = (await get(id)).json<Venue>();
     expect(venue.available_slots.map((s) => [s.slot_def, s.scheduled_act])).toEqual([
       ['Slot 1', null],
       ['Slot 2', { id: actId, name: 'Porch Pickers' }],
@@ -186,7 +187,7 @@ describe('PATCH /v1/venues/{id}/no_slots', () => {
     t.clock.advanceMinutes(5);
     const res = await patch(id, owner.auth, edit);
     expect(res.statusCode).toBe(200);
-    const venue = res.json() as Venue;
+    const venue = res.json<Venue>();
     expect(venue).toMatchObject({
       ...edited,
       address_url: 'https://www.google.com/maps/search/?api=1&query=99%20Oak%20Avenue%2C%20Ithaca%2C%20NY',

@@ -111,7 +111,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       ends_at: new Date(now.getTime() + 86_400_000).toISOString(),
     },
   });
-  const announcementId = (posted.json() as { id: number }).id;
+  const announcementId = posted.json<{ id: number }>().id;
 
   const ownerOf = (target: Target) => (target === 'venue' ? venueOwner : actOwner);
   const otherOwnerOf = (target: Target) => (target === 'venue' ? otherHost : otherPerformer);

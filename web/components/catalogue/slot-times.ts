@@ -1,4 +1,3 @@
-import type { SlotDef } from '../../../contract/choices';
 import type { FestivalConfig } from '../../../contract/festival';
 import { slotLabelWithZone, slotWindows } from '../../../contract/festival-time';
 
@@ -17,7 +16,7 @@ export function slotTime(festival: FestivalConfig | undefined, slot: string): st
 export function byStartTime<T>(
   festival: FestivalConfig | undefined,
   items: readonly T[],
-  slotOf: (item: T) => SlotDef | string,
+  slotOf: (item: T) => string,
 ): T[] {
   const starts = new Map((festival ? slotWindows(festival, festival.event.date) : []).map((w) => [w.name, w.start]));
   const start = (item: T) => starts.get(slotOf(item)) ?? Number.MAX_SAFE_INTEGER;

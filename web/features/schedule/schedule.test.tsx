@@ -183,7 +183,7 @@ describe('favourites and My day', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(
       `Conflict: ${brass} and ${jazz} play at the same time (1:30pm-2:30pm EDT).`,
     );
-    expect((screen.getByLabelText('Link to my day') as HTMLInputElement).value).toMatch(/\/myday\?acts=\d+,\d+$/);
+    expect(screen.getByLabelText<HTMLInputElement>('Link to my day').value).toMatch(/\/myday\?acts=\d+,\d+$/);
   });
 
   test('another tab starring an act updates this one', async () => {

@@ -82,7 +82,7 @@ describe('/acts cards show the first lines of a bio', () => {
     const excerpt = card.querySelector('.bio-excerpt');
     expect(excerpt?.textContent).toMatch(/^Who we are Été à la façade, chansons & “folk” du quartier\. Été/);
     expect(excerpt?.textContent).toMatch(/…$/);
-    expect(excerpt!.textContent!.length).toBeLessThanOrEqual(241);
+    expect(excerpt!.textContent.length).toBeLessThanOrEqual(241);
     expect(card).not.toHaveTextContent('TAIL-MARK');
     expect(within(card).queryByRole('heading', { name: 'Who we are' })).not.toBeInTheDocument();
 

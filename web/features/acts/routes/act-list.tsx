@@ -114,7 +114,7 @@ export function ActList() {
                 anyLabel={select.anyLabel}
                 options={select.options}
                 value={filters[select.field]}
-                onChange={(value) => update({ [select.field]: value } as Partial<ActFilters>)}
+                onChange={(value) => update({ [select.field]: value })}
               />
             </Col>
           ))}

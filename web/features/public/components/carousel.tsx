@@ -68,7 +68,7 @@ export function Carousel({ images, label }: CarouselProps) {
   const show = (next: number) => setIndex(((next % count) + count) % count);
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {

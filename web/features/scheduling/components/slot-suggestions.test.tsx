@@ -48,7 +48,7 @@ describe('matchmaking in the slots editor', () => {
     const { duo, venue } = await porchOn('Zither Lane');
     const { user } = renderApp(`/venues/${venue.id}/slots/edit`);
 
-    const slot4 = (await screen.findByRole('group', { name: /^Slot 4/ })) as HTMLElement;
+    const slot4 = await screen.findByRole<HTMLElement>('group', { name: /^Slot 4/ });
     const suggested = within(slot4).getByRole('region', { name: 'Suggested for this slot' });
     const first = (await within(suggested).findAllByRole('listitem'))[0]!;
     expect(within(first).getByRole('link', { name: 'The Zither Lane Duo' })).toHaveAttribute('href', `/acts/${duo.id}`);
@@ -78,7 +78,7 @@ describe('matchmaking in the slots editor', () => {
     const { band, venue } = await porchOn('Oboe Lane');
     const { user } = renderApp(`/venues/${venue.id}/slots/edit`);
 
-    const slot4 = (await screen.findByRole('group', { name: /^Slot 4/ })) as HTMLElement;
+    const slot4 = await screen.findByRole<HTMLElement>('group', { name: /^Slot 4/ });
     await user.click(within(slot4).getByRole('checkbox', { name: 'Slot 4 available' }));
     const select = within(slot4).getByRole('combobox', { name: 'Act for Slot 4' });
     await within(select).findByRole('option', { name: 'The Oboe Lane Amplifiers (Rock)' });

@@ -25,8 +25,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { useFestival } from '../../../lib/festival';
 import { VenueAmenityFields, VenueLocationFields } from './venue-location-fields';
 
-/** A coordinate typed as text: empty is no pin, anything else must read as a number. */
-const typedCoordinate = (schema: typeof LatitudeSchema | typeof LongitudeSchema) =>
+/** A coordinate typed as text: empty is no pin, anything else must read as a number (either schema: one type). */
+const typedCoordinate = (schema: typeof LatitudeSchema) =>
   z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v), schema.nullable());
 
 const formFields = () => ({

@@ -12,6 +12,7 @@ type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueFormOutput>;
 const PinMap = lazy(() => import('../../map/pin-map'));
 
 const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 interface Props {
   form: VenueForm;
@@ -33,8 +34,8 @@ export function VenueLocationFields({ form, festival }: Props) {
   const [locating, setLocating] = useState(false);
   const [status, setStatus] = useState('');
   // The coordinates as typed: text, until the schema reads them as numbers.
-  const latitude = String(watch('latitude') ?? '');
-  const longitude = String(watch('longitude') ?? '');
+  const latitude = asText(watch('latitude'));
+  const longitude = asText(watch('longitude'));
   const lat = Number(latitude);
   const lng = Number(longitude);
   const pin =

@@ -147,7 +147,7 @@ describe('/venues cards show the first lines of a bio', () => {
     const excerpt = card.querySelector('.bio-excerpt');
     expect(excerpt?.textContent).toMatch(/^Our porch Un porche au coin de la rue, café et « musique » pour tous\. Un/);
     expect(excerpt?.textContent).toMatch(/…$/);
-    expect(excerpt!.textContent!.length).toBeLessThanOrEqual(241);
+    expect(excerpt!.textContent.length).toBeLessThanOrEqual(241);
     expect(card).not.toHaveTextContent('TAIL-MARK');
     expect(within(card).queryByRole('heading', { name: 'Our porch' })).not.toBeInTheDocument();
 

@@ -118,7 +118,7 @@ export function VenueList() {
                 anyLabel={select.anyLabel}
                 options={select.options}
                 value={filters[select.field]}
-                onChange={(value) => update({ [select.field]: value } as Partial<VenueFilters>)}
+                onChange={(value) => update({ [select.field]: value })}
               />
             </Col>
           ))}
