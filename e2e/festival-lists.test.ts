@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { FestivalConfigSchema } from '../contract/festival.js';
+import { FestivalConfigSchema, fullAddress } from '../contract/festival.js';
 import { slotWindows } from '../contract/festival-time.js';
 import { FULL_FESTIVAL, seedFestival, type SeededFestival } from '../test/support/festival-seed.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -122,7 +122,7 @@ describe('the festival lists at festival scale', () => {
       const window = slotWindows(config, config.event.date).find((w) => w.name === act.set!.slot)!;
       expect(
         events.map((e) => [e.summary, e.location, e.startDate.toJSDate().getTime(), e.endDate.toJSDate().getTime()]),
-      ).toEqual([[act.name, act.set!.address, window.start, window.end]]);
+      ).toEqual([[act.name, fullAddress(config.town, act.set!.address), window.start, window.end]]);
     },
     SLOW,
   );
