@@ -1,3 +1,4 @@
+import { MONTHS, WEEKDAYS } from './calendar-names.js';
 import type { FestivalConfig, SlotConfig } from './festival.js';
 
 /**
@@ -34,22 +35,6 @@ export function clockWithMinutes(time: string): string {
 export function slotRangeLabel(slot: Pick<SlotConfig, 'start' | 'end'>): string {
   return `${scheduleClock(slot.start)}-${scheduleClock(slot.end)}`;
 }
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * '2025-06-14' as 'Saturday, June 14, 2025' (en-US): a calendar date, so no time zone shifts it.

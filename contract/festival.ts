@@ -1,19 +1,5 @@
+import { MONTHS } from './calendar-names.js';
 import { z } from './zod.js';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * Why a YYYY-MM-DD date is not one of the calendar's, or null when it is: `2025-02-30` would read
