@@ -170,7 +170,7 @@ describe('the web app', () => {
         const res = await app.inject({ method: 'GET', url: path });
         expect(res.statusCode, path).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
-        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=30');
         const csp = String(res.headers['content-security-policy']);
         for (const directive of [
           "object-src 'none'",

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
@@ -17,6 +18,7 @@ import { stripNul } from './lib/strip-nul.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
 import { addVary, registerSecurityHeaders, securityHeaders, type SecurityHeaders } from './lib/security-headers.js';
 import { fromRoot } from './lib/paths.js';
+import { KeptAnswers } from './lib/kept-answers.js';
 import { OutboxWorker } from './mail/worker.js';
 import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -72,6 +74,8 @@ declare module 'fastify' {
     deps: Deps;
     /** The committee's draft schedules, kept in this process (docs/decisions/0050-draft-schedule.md). */
     drafts: DraftService;
+    /** Public answers kept as final bytes, sent before routing (docs/decisions/0058). */
+    kept: KeptAnswers;
   }
 }
 
@@ -112,12 +116,21 @@ const requestSerializer = (req: { method: string; url: string; ip?: string }) =>
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = await securityHeaders();
-  const app = createServer(options, headers);
-  const { deps, outbox } = createDeps(app, options);
+  const kept = new KeptAnswers({
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    securityHeaders: headers.values,
+    hsts: headers.hsts,
+    trustProxy: Boolean(options.trustProxy),
+    cors: (options.corsOrigins ?? []).length > 0,
+  });
+  const app = createServer(options, headers, kept);
+  const { deps, outbox } = createDeps(app, options, kept);
   const drafts = new DraftService(deps);
   app.decorate('outbox', outbox);
   app.decorate('deps', deps);
   app.decorate('drafts', drafts);
+  app.decorate('kept', kept);
   app.decorateRequest('user', null);
 
   stripNulFromInput(app);
@@ -134,8 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Fastify with the request limits, the logger, zod validation and the JSON body parser. */
-function createServer(options: AppOptions, headers: SecurityHeaders) {
+/**
+ * Fastify with the request limits, the logger, zod validation and the JSON body parser, on an
+ * HTTP server whose every request passes the kept answers' front lane first.
+ */
+function createServer(options: AppOptions, headers: SecurityHeaders, kept: KeptAnswers) {
   const logger = options.logger
     ? { ...(typeof options.logger === 'object' ? options.logger : {}), serializers: { req: requestSerializer } }
     : false;
@@ -156,6 +172,18 @@ function createServer(options: AppOptions, headers: SecurityHeaders) {
     // Errors the router raises before any hook runs (a path with bad percent-encoding, an
     // over-long parameter): the same headers and error shape as every other answer.
     frameworkErrors: (err, _request, reply) => routerError(err, reply, headers),
+    // Fastify's own HTTP/1 server, as it makes it (its options and time-outs), with the front lane
+    // of the kept answers before Fastify's handler (docs/decisions/0058).
+    serverFactory: (handler, fastifyOptions) => {
+      // Fastify hands its own options, completed with its defaults, typed loosely.
+      const opts = fastifyOptions as ServerFactoryOptions;
+      const server = createHttpServer(opts.http ?? {}, (req, res) => kept.handle(req, res, () => handler(req, res)));
+      server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = opts.requestTimeout ?? 0;
+      if (opts.connectionTimeout) server.setTimeout(opts.connectionTimeout);
+      if (opts.maxRequestsPerSocket) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -163,8 +191,21 @@ function createServer(options: AppOptions, headers: SecurityHeaders) {
   return app;
 }
 
+/** What Fastify hands its server factory: its options, with its defaults filled in. */
+interface ServerFactoryOptions {
+  http?: ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
 /** What every feature is handed, and the outbox worker that delivers their mail. */
-function createDeps(app: FastifyInstance, options: AppOptions): { deps: Deps; outbox: OutboxWorker } {
+function createDeps(
+  app: FastifyInstance,
+  options: AppOptions,
+  kept: KeptAnswers,
+): { deps: Deps; outbox: OutboxWorker } {
   const clock = options.clock ?? systemClock;
   const transport = options.mailTransport ?? logTransport(app.log);
   const outbox = new OutboxWorker({
@@ -184,6 +225,7 @@ function createDeps(app: FastifyInstance, options: AppOptions): { deps: Deps; ou
     rateRules: { ...defaultRateRules, ...options.rateRules },
     notices: { ...defaultNoticeTiming, ...options.notices },
     mailQueued: () => outbox.nudge(),
+    kept,
   };
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -1,6 +1,7 @@
 import type { FestivalConfig } from '../contract/festival.js';
 import type { Db } from './db/connection.js';
 import type { Clock } from './lib/clock.js';
+import type { KeptAnswers } from './lib/kept-answers.js';
 import type { RateRule } from './lib/rate-limit.js';
 
 export interface RateRules {
@@ -55,4 +56,6 @@ export interface Deps {
   notices: NoticeTiming;
   /** Ask the outbox worker to deliver soon: call after a transaction that queued mail commits. */
   mailQueued(): void;
+  /** Public answers kept as final bytes and sent before routing (server/lib/kept-answers.ts). */
+  kept: KeptAnswers;
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  sql,
   PostgresDialect,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -27,10 +28,32 @@ export interface Db {
    * (docs/decisions/0017-festival-scale-measures.md).
    */
   readScheduleVersion(): Promise<number>;
+  /**
+   * The three counters every public answer is drawn from (migrations 0004, 0005, 0014), as
+   * committed, in one statement: how a kept page is known to be current without reading what it
+   * shows (server/lib/kept-answers.ts).
+   */
+  readVersions(): Promise<Versions>;
   close(): Promise<void>;
 }
 
+/** The schedule's, the catalogue's and the announcements' versions. */
+export interface Versions {
+  schedule: number;
+  catalogue: number;
+  announcements: number;
+}
+
 const SCHEDULE_VERSION_SQL = 'SELECT version FROM schedule_version WHERE id = 1';
+const VERSIONS_SQL =
+  'SELECT s.version AS schedule, c.version AS catalogue, a.version AS announcements ' +
+  'FROM schedule_version s, catalogue_version c, announcements_version a WHERE s.id = 1 AND c.id = 1 AND a.id = 1';
+
+/** The row of VERSIONS_SQL as numbers (PostgreSQL sends BIGINT as text unless parsed). */
+function versionsOf(row: Record<string, unknown> | undefined): Versions {
+  if (!row) throw new Error('A version row is missing');
+  return { schedule: Number(row.schedule), catalogue: Number(row.catalogue), announcements: Number(row.announcements) };
+}
 
 export type DbOptions = { databaseUrl: string } | { databasePath: string };
 
@@ -93,7 +116,9 @@ function openPostgres(connectionString: string, limits: DbLimits): Db {
     if (!row) throw new Error('The schedule_version row is missing');
     return Number(row.version);
   };
-  return { kysely, dialect: 'postgres', readScheduleVersion, close: () => kysely.destroy() };
+  const readVersions = async () =>
+    versionsOf((await pool.query<Record<string, unknown>>({ name: 'versions', text: VERSIONS_SQL })).rows[0]);
+  return { kysely, dialect: 'postgres', readScheduleVersion, readVersions, close: () => kysely.destroy() };
 }
 
 function openSqlite(path: string, limits: DbLimits): Db {
@@ -134,6 +159,12 @@ function openSqlite(path: string, limits: DbLimits): Db {
             .executeTakeFirstOrThrow();
           return Number(row.version);
         },
+    readVersions: version
+      ? async () => version.readAll()
+      : async () => {
+          const { rows } = await sql<Record<string, unknown>>`${sql.raw(VERSIONS_SQL)}`.execute(kysely);
+          return versionsOf(rows[0]);
+        },
     close: async () => {
       version?.close();
       await kysely.destroy();
@@ -151,26 +182,41 @@ function openSqlite(path: string, limits: DbLimits): Db {
 class VersionReader {
   private connection: SQLite.Database | null = null;
   private statement: SQLite.Statement<[], number> | null = null;
+  private all: SQLite.Statement<[], Record<string, unknown>> | null = null;
+  private closed = false;
 
   constructor(private readonly path: string) {}
 
-  read(): number {
-    if (!this.statement) {
+  private open(): SQLite.Database {
+    // Closed with the database: a read then fails as every other read does.
+    if (this.closed) throw new Error('The database is closed');
+    if (!this.connection) {
       this.connection = new SQLite(this.path, { readonly: true, fileMustExist: true });
       // Its read cannot be retried asynchronously (it is synchronous); readers in WAL meet a lock
       // only in rare moments (a checkpoint resetting the log), so SQLite may wait a little here.
       this.connection.pragma(`busy_timeout = ${VERSION_BUSY_MS}`);
-      this.statement = this.connection.prepare<[], number>(SCHEDULE_VERSION_SQL).pluck();
     }
+    return this.connection;
+  }
+
+  read(): number {
+    this.statement ??= this.open().prepare<[], number>(SCHEDULE_VERSION_SQL).pluck();
     const version = this.statement.get();
     if (version === undefined) throw new Error('The schedule_version row is missing');
     return Number(version);
   }
 
+  readAll(): Versions {
+    this.all ??= this.open().prepare<[], Record<string, unknown>>(VERSIONS_SQL);
+    return versionsOf(this.all.get());
+  }
+
   close(): void {
+    this.closed = true;
     this.connection?.close();
     this.connection = null;
     this.statement = null;
+    this.all = null;
   }
 }
 

@@ -163,6 +163,12 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** One row, bumped by triggers with every change to the announcements (migration 0014). */
+export interface AnnouncementsVersionTable {
+  id: number;
+  version: number;
+}
+
 /** One admin action (migration 0006): who, what, when, and the changed values as JSON text. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -252,6 +258,7 @@ export interface Database {
   comments: CommentsTable;
   schedule_version: ScheduleVersionTable;
   catalogue_version: CatalogueVersionTable;
+  announcements_version: AnnouncementsVersionTable;
   audit_log: AuditLogTable;
   festival_settings: FestivalSettingsTable;
   announcements: AnnouncementsTable;

@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './conditional.js';
+import { SHARED_READ } from './kept-answers.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -80,8 +81,10 @@ export class ListCache {
     reply
       .header('etag', encoding === 'identity' ? `"${page.hash}"` : `"${page.hash}-${encoding}"`)
       .header('vary', 'Accept-Encoding, Authorization')
-      // Always revalidate: a host who just saved must see the change; a revalidation costs a 304.
-      .header('cache-control', 'private, no-cache');
+      // A browser always revalidates (a host who just saved must see the change; a revalidation
+      // costs a 304); a shared cache may keep the public list a few seconds (docs/decisions/0058).
+      // A signed-in request's answer is never stored (server/app.ts).
+      .header('cache-control', request.headers.authorization === undefined ? SHARED_READ : 'private, no-cache');
     if (matchesIfNoneMatch(request.headers['if-none-match'], page.hash)) return reply.code(304).send();
     const body = encoding === 'identity' ? page.identity : await this.encoded(page, encoding);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

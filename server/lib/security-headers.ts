@@ -63,6 +63,10 @@ async function helmetHeaders(): Promise<Readonly<Record<string, string>>> {
 export interface SecurityHeaders {
   /** Sets the security headers on a reply, HSTS when the request came over HTTPS. */
   apply(reply: FastifyReply): void;
+  /** The headers themselves, for answers sent without Fastify (server/lib/kept-answers.ts). */
+  values: Readonly<Record<string, string>>;
+  /** Strict-Transport-Security, for a request that came over HTTPS. */
+  hsts: string;
 }
 
 let computed: Promise<Readonly<Record<string, string>>> | undefined;
@@ -76,6 +80,8 @@ export async function securityHeaders(): Promise<SecurityHeaders> {
       reply.headers(headers);
       if (reply.request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     },
+    values: headers,
+    hsts: HSTS,
   };
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { cleanStoredRichText } from '../lib/rich-text.js';
@@ -23,15 +22,21 @@ export interface FirstView {
   drawnAt: number;
 }
 
-/** A public GET of this server's own API: its status, its ETag, and its JSON body when asked for. */
-export type ReadApi = (path: string) => Promise<{ status: number; etag: string | undefined; body: () => unknown }>;
+/** A public GET of this server's own API: its status, and its JSON body when asked for. */
+export type ReadApi = (path: string) => Promise<{ status: number; body: () => unknown }>;
 
 export interface FirstViews {
   /**
-   * The first view of `url` (a path with its query) at `now` (ms), or undefined when the server does
-   * not draw it.
+   * The address of the page `url` shows (a path with the query parameters its screen reads), or
+   * undefined when the server does not draw it: every URL with the same address is the same page.
    */
-  draw(url: string, read: ReadApi, now: number): Promise<FirstView | undefined>;
+  address(url: string): string | undefined;
+  /**
+   * The first view of `url` (a path with its query) at `now` (ms): drawn, not drawn (a page the
+   * server does not draw, or whose data is missing: the browser shows its own message), or failed
+   * (a read or the drawing failed: the browser draws it, and the failure is not kept).
+   */
+  draw(url: string, read: ReadApi, now: number): Promise<{ view?: FirstView; failed: boolean }>;
 }
 
 /** A read as web/app/first-view.ts names it. */
@@ -50,15 +55,10 @@ interface ServerEntry {
   ): Promise<string | undefined>;
 }
 
-/** A read's version from its content, for a read that has no ETag. */
-const contentVersion = (body: unknown) => `#${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}`;
-
-/** Drawn pages kept, by address and the versions of what they were drawn from. */
-const KEPT_PAGES = 500;
-
 /**
  * Loads the server build of the web app, or returns undefined when there is none (a build without
- * it, the API tests): pages are then drawn by the browser alone, as before.
+ * it, the API tests): pages are then drawn by the browser alone, as before. Drawings are kept by
+ * the caller (server/web/serve-app.ts), as final bytes found by the database's counters.
  */
 export async function loadFirstViews(
   entryPath: string,
@@ -66,59 +66,39 @@ export async function loadFirstViews(
 ): Promise<FirstViews | undefined> {
   if (!existsSync(entryPath)) return undefined;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  // On festival day many people open the same few pages: a page is drawn once per version of what
-  // it shows (the reads' ETags change with any edit, decisions 0007 and 0014), then sent as drawn.
-  const kept = new Map<string, FirstView>();
+  const pageOf = (url: string) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    return entry.firstView(pathname, search);
+  };
   return {
+    // The page as its screen reads it: a parameter it does not read (a shared link's
+    // ?utm_source= or ?fbclid=) neither makes it another page nor asks for another drawing, and
+    // the page is drawn from that address, so every address it stands for gets the same drawing.
+    address: (url) => {
+      const page = pageOf(url);
+      return page && (page.address ?? url);
+    },
     async draw(url, read, now) {
-      const { pathname, search } = new URL(url, 'http://localhost');
-      const page = entry.firstView(pathname, search);
-      if (!page) return undefined;
+      const page = pageOf(url);
+      if (!page) return { failed: false };
       const { screen, reads } = page;
-      // The page as its screen reads it: a parameter it does not read (a shared link's
-      // ?utm_source= or ?fbclid=) neither makes it another page nor asks for another drawing, and
-      // the page is drawn from that address, so every address it stands for gets the same drawing.
       const address = page.address ?? url;
-      // A page whose data is missing (an unknown act) or failing is left to the browser, which
-      // shows its own message for it.
-      let answers: Awaited<ReturnType<ReadApi>>[];
       try {
-        answers = await Promise.all(reads.map((r) => read(r.path)));
-      } catch (error) {
-        log(error);
-        return undefined;
-      }
-      if (answers.some((a) => a.status !== 200)) return undefined;
-      // And once a minute at most: the schedule shows what plays now.
-      // A read without an ETag (an act's or a venue's own) is versioned by its content, so its page
-      // is kept too: a shared act page is what a junk parameter most often comes with.
-      let versions: string[];
-      try {
-        versions = answers.map((a) => a.etag ?? contentVersion(a.body()));
-      } catch (error) {
-        log(error);
-        return undefined;
-      }
-      const minute = Math.floor(now / 60_000);
-      const key = [address, minute, ...versions].join('\n');
-      const known = kept.get(key);
-      if (known) return known;
-      try {
+        const answers = await Promise.all(reads.map((r) => read(r.path)));
+        // A page whose data is missing (an unknown act) is left to the browser, which shows its own
+        // message for it; one whose read failed too, but that is not kept.
+        if (answers.some((a) => a.status !== 200)) return { failed: answers.some((a) => a.status >= 500) };
         const html = await entry.renderFirstView(address, {
           answers: answers.map((a) => a.body()),
           sanitize: cleanStoredRichText,
           now,
         });
-        if (html === undefined) return undefined;
-        const view = { html, screen, reads, drawnAt: now };
-        // The oldest drawing goes first when the shelf is full.
-        if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value!);
-        kept.set(key, view);
-        return view;
+        if (html === undefined) return { failed: false };
+        return { view: { html, screen, reads, drawnAt: now }, failed: false };
       } catch (error) {
         // A drawing that fails costs the visitor nothing but speed: the browser draws the page.
         log(error);
-        return undefined;
+        return { failed: true };
       }
     },
   };

@@ -138,7 +138,7 @@ describe('link previews in the served HTML', () => {
     const id = await buildAct(t.app, performer, { name: 'Before The Edit' });
     const first = await fetchHead(`/acts/${id}`);
     const etag = String(first.res.headers.etag);
-    expect(first.res.headers['cache-control']).toBe('no-cache');
+    expect(first.res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=30');
     const again = await app.inject({ method: 'GET', url: `/acts/${id}`, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

@@ -4,12 +4,23 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
-import { matchesIfNoneMatch } from '../lib/conditional.js';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { Versions } from '../db/connection.js';
+import { keptAnswer, SHARED_PAGE, type KeptAnswer } from '../lib/kept-answers.js';
 import { loadFirstViews } from './first-view.js';
 import { linkPreviews, previewTags } from './link-preview.js';
 import { loadPageShells } from './page-shells.js';
 import { scheduleQrPng } from './schedule-qr.js';
 import { webAppManifest } from './web-app-manifest.js';
+
+/** Counters no kept page was drawn from: a page drawn without them is never current. */
+const UNREAD: Versions = { schedule: -1, catalogue: -1, announcements: -1 };
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Brotli at quality 9 on text: a page is compressed once per change, not per request. */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
 
 export interface WebAppFiles {
   /** Folder of the built web app; nothing is served when it holds no index.html. */
@@ -82,33 +93,80 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
   const previews = linkPreviews(deps.db, deps.festival, deps.publicUrl, (error) =>
     app.log.error({ err: error }, 'a link preview lookup failed: the page keeps the festival preview'),
   );
-  // Every client route is the single-page app, which shows its own not-found screen. A route
-  // (not the not-found handler), so the page is compressed like any other response. Its head
-  // carries the page's own link preview (an act's name and bio), so the page is revalidated
-  // by a tag of its content: an edit to the act changes it, anything else is a 304.
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  // As someone not signed in: the page is the same for everyone who opens it.
+  const read = async (path: string) => {
+    const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+    return { status: answer.statusCode, body: () => answer.json<unknown>() };
+  };
+
+  /**
+   * The page at `address` as final bytes (docs/decisions/0058): the shell with its link preview
+   * and, for a page the server draws, its first view; compressed once, tagged once, and kept by
+   * the database's counters as they were read before drawing, until the next minute (what plays
+   * "Now") or the release time, whichever comes first.
+   */
+  const drawPage = async (address: string, versions: Versions): Promise<KeptAnswer> => {
+    const now = deps.clock.now().getTime();
+    const path = address.split('?')[0] ?? '';
+    const festival = (await read('/v1/festival')).body() as { schedule_release_at?: string | null };
+    const { view, failed } = firstViews ? await firstViews.draw(address, read, now) : { failed: false };
+    const html = shells.forPath(path, previewTags(await previews.forPath(path)), view);
+    // The content's hash leaves out the moment it was drawn: redrawn a minute later and unchanged,
+    // the page keeps its tag (and the bytes a browser holds), so revalidating still answers 304.
+    const hash = createHash('sha256')
+      .update(view ? html.replace(` data-drawn-at="${view.drawnAt}"`, '') : html)
+      .digest('base64url')
+      .slice(0, 27);
+    const releaseAt = festival.schedule_release_at ? Date.parse(festival.schedule_release_at) : Number.NaN;
+    const nextMinute = (Math.floor(now / 60_000) + 1) * 60_000;
+    // A failed drawing is sent, not kept: the next request tries again.
+    const expiresAt =
+      failed || versions === UNREAD ? 0 : releaseAt > now ? Math.min(nextMinute, releaseAt) : nextMinute;
+    const previous = deps.kept.find(address);
+    if (previous && previous.matches(`"${hash}"`))
+      return { ...previous, versions, expiresAt, matches: previous.matches, encodingFor: previous.encodingFor };
+    const identity = Buffer.from(html);
+    const [gzip, br] = await Promise.all([gzipAsync(identity, { level: 9 }), brotliAsync(identity, BROTLI)]);
+    return keptAnswer({
+      versions,
+      expiresAt,
+      hash,
+      // Weak: the same content in every encoding.
+      weak: true,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: SHARED_PAGE,
+      identity,
+      gzip,
+      br,
+    });
+  };
+
+  // Concurrent requests for a page that is not kept share one drawing.
+  const drawing = new Map<string, Promise<KeptAnswer>>();
+
+  // Every client route is the single-page app, which shows its own not-found screen. Its head
+  // carries the page's own link preview (an act's name and bio).
+  app.get('/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!isClientRoute(path)) return reply.callNotFound();
-    const firstView = await firstViews?.draw(
-      request.url,
-      async (read) => {
-        // As someone not signed in: the page is the same for everyone who opens it.
-        const answer = await app.inject({ method: 'GET', url: read, headers: { accept: 'application/json' } });
-        const etag = answer.headers.etag;
-        return {
-          status: answer.statusCode,
-          etag: typeof etag === 'string' ? etag : undefined,
-          body: () => answer.json(),
-        };
-      },
-      deps.clock.now().getTime(),
-    );
-    const html = shells.forPath(path, previewTags(await previews.forPath(path)), firstView);
-    const hash = createHash('sha256').update(html).digest('hex').slice(0, 32);
-    // Weak: the same content in every encoding @fastify/compress may send it in.
-    reply.header('cache-control', 'no-cache').header('etag', `W/"${hash}"`);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], hash)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    // A page the server does not draw is its path's shell, whatever the query.
+    const address = firstViews?.address(request.url) ?? path;
+    // The counters unread (the database is unavailable): drawn now, from reads that will most
+    // likely fail too, so the browser gets the shell and draws the page itself; not kept.
+    const versions = await deps.kept.versions().catch(() => undefined);
+    if (!versions) return deps.kept.reply(request, reply, await drawPage(address, UNREAD));
+    let answer = deps.kept.find(address);
+    if (!answer || !deps.kept.isCurrent(answer, versions)) {
+      const key = `${address}\n${versions.schedule}.${versions.catalogue}.${versions.announcements}`;
+      let pending = drawing.get(key);
+      if (!pending) {
+        pending = drawPage(address, versions).finally(() => drawing.delete(key));
+        drawing.set(key, pending);
+      }
+      answer = await pending;
+    }
+    deps.kept.keep(address, answer, request.url);
+    return deps.kept.reply(request, reply, answer);
   });
 }
 

@@ -121,7 +121,7 @@ describe('announcements', () => {
 
   it('answers 304 to its ETag until the announcements in force change, on any app process', async () => {
     const first = await t.app.inject('/v1/announcements');
-    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     const etag = String(first.headers.etag);
     const same = await t.app.inject({ url: '/v1/announcements', headers: { 'if-none-match': etag } });
     expect(same.statusCode).toBe(304);

@@ -15,6 +15,7 @@ import { matchesIfNoneMatch } from '../../lib/conditional.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, currentUser } from '../auth/authenticate.js';
 import { activeAnnouncements, deleteAnnouncement, listDeskAnnouncements, postAnnouncement } from './queries.js';
+import { SHARED_READ } from '../../lib/kept-answers.js';
 
 /**
  * Announcements (docs/decisions/0029-announcements.md): GET /v1/announcements for everyone, and
@@ -53,7 +54,7 @@ export function announcementRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Revalidated on every use, so an announcement posted or ended on any process shows at
         // once; an unchanged answer costs one indexed read and a 304 with no body. The tag is weak:
         // a long answer may go out compressed, and the bytes then differ by encoding.
-        reply.header('cache-control', 'public, no-cache').header('etag', `W/"${hash}"`);
+        reply.header('cache-control', SHARED_READ).header('etag', `W/"${hash}"`);
         if (matchesIfNoneMatch(request.headers['if-none-match'], hash)) return (reply as FastifyReply).code(304).send();
         return body;
       },

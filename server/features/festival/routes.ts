@@ -5,6 +5,7 @@ import { FestivalResponseSchema } from '../../../contract/festival.js';
 import { buildZoneTable } from '../../../contract/festival-time.js';
 import type { Deps } from '../../deps.js';
 import { effectiveRelease, readSettings } from './settings.js';
+import { SHARED_READ } from '../../lib/kept-answers.js';
 
 export function festivalRoutes(deps: Deps): FastifyPluginAsyncZod {
   // The configuration does not change while the process runs: its part of the ETag is computed once.
@@ -22,7 +23,7 @@ export function festivalRoutes(deps: Deps): FastifyPluginAsyncZod {
         const settings = await readSettings(deps.db.kysely);
         const release = effectiveRelease(deps.festival, settings)?.toISOString() ?? null;
         const etag = `"${configTag}-${settings.rain_date_active ? 'rain' : 'event'}-${release ?? 'open'}"`;
-        reply.header('cache-control', 'public, no-cache').header('etag', etag);
+        reply.header('cache-control', SHARED_READ).header('etag', etag);
         const asked = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
         // The route's schema types its 200; a 304 is HTTP's, with no body to validate.
         if (asked.includes(etag)) return (reply as FastifyReply).code(304).send();

@@ -99,7 +99,7 @@ describe('schedule release', () => {
       const released = await schedule(app);
       expect(released.body.release).toBeUndefined();
       expect(cellsOf(released.body)).toHaveLength(3);
-      expect(released.res.headers['cache-control']).toBe('public, no-cache');
+      expect(released.res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
       expect(events((await app.inject({ method: 'GET', url: calendars[0]! })).body)).toBe(3);
       expect(events((await app.inject({ method: 'GET', url: calendars[1]! })).body)).toBe(1);
     }

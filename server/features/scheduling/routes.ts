@@ -1,83 +1,45 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnmatchedActsQuerySchema } from '../../../contract/acts.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
-import {
-  ScheduleResponseSchema,
-  UnmatchedActsResponseSchema,
-  type ScheduleResponse,
-} from '../../../contract/schedule.js';
+import { ScheduleResponseSchema, UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
 import { authHooks, resolveUser } from '../auth/authenticate.js';
 import { canSee, canSeeHidden } from '../auth/policy.js';
-import { chooseEncoding, matchesIfNoneMatch, type Encoding } from '../../lib/conditional.js';
+import { keptAnswer, SHARED_READ, type KeptAnswer } from '../../lib/kept-answers.js';
 import { findUnmatchedActs, findVenueForSchedule, readScheduleVersion } from './queries.js';
-import { bodyFor, etagFor, ScheduleCache, type RenderedSchedule } from './schedule-cache.js';
+import { ScheduleCache, type RenderedSchedule } from './schedule-cache.js';
 import { ownBookings, ownedIds } from './release.js';
 import { calendarFile, loadSets, sendCalendar } from './calendar.js';
 import { festivalDay } from '../../../contract/festival-time.js';
 import { readSetsShown } from './sets-shown.js';
 import { CalendarResponseSchema } from '../../../contract/schedule.js';
 
-type HeaderSet = Record<string, string>;
-const ENCODINGS: readonly Encoding[] = ['br', 'gzip', 'identity'];
-
 /**
- * The headers of each answer for one rendered schedule, built once per version rather than per
- * request (GET /v1/schedule is the busiest route on festival day).
+ * The released schedule as a kept answer (server/lib/kept-answers.ts), made once per rendered
+ * version when its brotli copy is ready: GET /v1/schedule is the busiest read on festival day, and
+ * the front lane sends it from there without routing (docs/decisions/0058).
  */
-const headerSets = new WeakMap<
-  RenderedSchedule,
-  { ok: Record<Encoding, HeaderSet>; notModified: Record<Encoding, HeaderSet> }
->();
-function sentHeaders(schedule: RenderedSchedule) {
-  let sets = headerSets.get(schedule);
-  if (sets) return sets;
-  const common = (encoding: Encoding): HeaderSet => ({
-    etag: etagFor(schedule, encoding),
-    vary: 'Accept-Encoding',
-    // Always revalidate: a host who just saved must see the change; a revalidation costs a 304.
-    'cache-control': 'public, no-cache',
+const keptSchedules = new WeakMap<RenderedSchedule, KeptAnswer>();
+function keptSchedule(schedule: RenderedSchedule): KeptAnswer | undefined {
+  const known = keptSchedules.get(schedule);
+  if (known || !schedule.br) return known;
+  const answer = keptAnswer({
+    versions: { schedule: schedule.version },
+    expiresAt: Number.POSITIVE_INFINITY,
+    hash: schedule.hash,
+    weak: false,
+    contentType: 'application/json; charset=utf-8',
+    // Revalidated by browsers on every use (a host who just saved sees the change); a shared
+    // cache may keep it a few seconds (docs/deploying.md).
+    cacheControl: SHARED_READ,
+    identity: schedule.identity,
+    gzip: schedule.gzip,
+    br: schedule.br,
   });
-  const each = (make: (encoding: Encoding) => HeaderSet) =>
-    Object.fromEntries(ENCODINGS.map((e) => [e, make(e)])) as Record<Encoding, HeaderSet>;
-  sets = {
-    notModified: each(common),
-    ok: each((encoding) => ({
-      ...common(encoding),
-      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-      'content-type': 'application/json; charset=utf-8',
-    })),
-  };
-  headerSets.set(schedule, sets);
-  return sets;
-}
-
-/** If-None-Match names this content: the exact tag a client got back (the usual case) or any of its forms. */
-function isCurrent(ifNoneMatch: string | undefined, schedule: RenderedSchedule): boolean {
-  if (ifNoneMatch === undefined) return false;
-  const sets = sentHeaders(schedule);
-  for (const encoding of ENCODINGS) if (sets.notModified[encoding].etag === ifNoneMatch) return true;
-  return matchesIfNoneMatch(ifNoneMatch, schedule.hash);
-}
-
-/** chooseEncoding, remembered per Accept-Encoding value: browsers send a handful of distinct ones. */
-class EncodingChoices {
-  private readonly known = new Map<string, { ready: Encoding; notReady: Encoding }>();
-
-  choose(acceptEncoding: string | undefined, brotliReady: boolean): Encoding {
-    if (acceptEncoding === undefined) return 'identity';
-    let choice = this.known.get(acceptEncoding);
-    if (!choice) {
-      choice = { ready: chooseEncoding(acceptEncoding, true), notReady: chooseEncoding(acceptEncoding, false) };
-      // Bounded: a client sending a new value with every request must not grow it without end.
-      if (this.known.size >= 64) this.known.clear();
-      this.known.set(acceptEncoding, choice);
-    }
-    return brotliReady ? choice.ready : choice.notReady;
-  }
+  keptSchedules.set(schedule, answer);
+  return answer;
 }
 
 /**
@@ -86,12 +48,13 @@ class EncodingChoices {
  * The slots screen's PATCH /v1/venues/{id} is a venue route (server/features/venues/routes.ts)
  * that writes through saveVenueSlots here: venues call scheduling, never the reverse.
  */
+/** The path the kept schedule answers (the front lane looks answers up by the request's URL). */
+const SCHEDULE_PATH = '/v1/schedule';
+
 export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   const { optionalUser } = authHooks(deps);
   const cache = new ScheduleCache(db, deps.festival);
-  const encodings = new EncodingChoices();
-
   return async (app) => {
     app.get(
       '/acts/unmatched',
@@ -217,17 +180,23 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
           const own = await ownedIds(db.kysely, user.id);
           return { data: ownBookings(schedule.entries, own.venues, own.acts), release };
         }
-        const encoding = encodings.choose(request.headers['accept-encoding'], schedule.br !== null);
-        const sent = sentHeaders(schedule);
-        // No payload at all: a serialized `null` would go out as `content-length: 4`, which keeps some
-        // clients waiting for four bytes a 304 never has.
-        // (The plain FastifyReply type: the route's schema types only the 200.)
-        if (isCurrent(request.headers['if-none-match'], schedule))
-          return (reply as FastifyReply).code(304).headers(sent.notModified[encoding]).send();
-        // The cached bytes go out as they are: Fastify does not serialize a Buffer. The schema above
-        // describes them for OpenAPI; the cast tells the type provider the bytes are that JSON.
-        const body = bodyFor(schedule, encoding) as unknown as ScheduleResponse;
-        return reply.headers(sent.ok[encoding]).send(body);
+        // Until its brotli copy is ready (a moment after a rebuild), sent in gzip and not kept.
+        const answer =
+          keptSchedule(schedule) ??
+          keptAnswer({
+            versions: {},
+            expiresAt: 0,
+            hash: schedule.hash,
+            weak: false,
+            contentType: 'application/json; charset=utf-8',
+            cacheControl: SHARED_READ,
+            identity: schedule.identity,
+            gzip: schedule.gzip,
+            br: null,
+          });
+        if (schedule.br) deps.kept.keep(SCHEDULE_PATH, answer);
+        // The cached bytes go out as they are: Fastify does not serialize a Buffer.
+        return deps.kept.reply(request, reply, answer);
       },
     );
   };

@@ -76,7 +76,7 @@ describe('GET /v1/schedule', () => {
     const res = await getSchedule();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     const tag = res.headers.etag as string;
     expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
