@@ -152,7 +152,7 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
 `;
 
-/** Also used by bench/schedule-cpu.ts; a route with status 304 answers bodiless with its headers. */
+/** Also used by bench/festival-peak.ts; a route with status 304 answers bodiless with its headers. */
 export async function startPlainServer(
   dir: string,
   routes: Record<string, { body: Buffer; headers: Record<string, string>; status?: 200 | 304 }>,
