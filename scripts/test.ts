@@ -73,6 +73,22 @@ function provisionChromium(): string {
   stop(`${chromiumMissing()}\n(npm test installs it by itself only when run as root on a machine with apt-get.)`);
 }
 
+/**
+ * Debian's nginx for the proxy test (test/faults/nginx-cache.test.ts, PostgreSQL only): found, or
+ * installed as root with apt-get, as on CI. Without it that test fails and says what to run.
+ */
+function provisionNginx(): void {
+  if (commandExists('nginx') || existsSync('/usr/sbin/nginx')) return;
+  if (!isRoot || !commandExists('apt-get')) {
+    console.log('nginx: not installed (the proxy test will say so): apt-get install -y nginx');
+    return;
+  }
+  console.log("nginx not found: installing Debian's nginx (apt-get, as root)");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
+}
+
 async function accepts(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   try {
@@ -297,6 +313,7 @@ async function main(): Promise<void> {
       stop(`CI=true but no PostgreSQL is at hand (${postgres.why}): the API tests must also run on PostgreSQL.`);
     console.log(`Chromium: ${env.CHROMIUM_PATH}`);
     console.log(postgres.url ? `PostgreSQL: ${postgres.why}` : `PostgreSQL: none (${postgres.why})`);
+    if (postgres.url) provisionNginx();
   }
   process.env.CHROMIUM_PATH = env.CHROMIUM_PATH;
   const sqlite = withoutPostgres();
