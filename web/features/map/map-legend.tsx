@@ -31,7 +31,7 @@ export function MapLegend({ playing, grouped, chosen, here }: Props) {
       {grouped && (
         <li>
           <span className="map-key porch-group" aria-hidden="true">
-            <span>3</span>
+            <span />
           </span>
           Porches close together: press to zoom in
         </li>

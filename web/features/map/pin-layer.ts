@@ -36,8 +36,9 @@ function onActivate(element: HTMLElement, act: () => void) {
 /**
  * The porch map's markers (docs/decisions/0056): a pin per venue, or a count bubble for pins that
  * would overlap at the zoom shown; the chosen venue always its own pin, marked; a "you are here"
- * dot after "Near me". Only what is in or near the view is in the page, and a marker that stays is
- * kept (so a focused pin keeps the focus); the rest is redrawn after each move or zoom.
+ * dot after "Near me". Only what is in or near the view is in the page (what is beyond the edge not
+ * reachable by Tab), and a marker that stays is kept (so a focused pin keeps the focus); the rest
+ * is redrawn after each move or zoom.
  */
 export class PinLayer {
   private readonly layer: L.LayerGroup;
@@ -69,7 +70,7 @@ export class PinLayer {
     // The same venues with new names (a slot starts) keep the view the person has.
     if (ids !== this.fitted && venues.length > 0) {
       this.fitted = ids;
-      this.map.fitBounds(L.latLngBounds(venues.map(at)), { padding: PADDING, maxZoom: zoom });
+      this.map.fitBounds(L.latLngBounds(venues.map(at)), { padding: PADDING, maxZoom: zoom, animate: false });
     }
     this.draw();
   }
@@ -97,7 +98,7 @@ export class PinLayer {
         iconSize: [20, 20],
         iconAnchor: [10, 10],
       });
-      this.here = L.marker(at(here), { icon, keyboard: false, interactive: false, zIndexOffset: 2000 }).addTo(this.map);
+      this.here = L.marker(at(here), { icon, keyboard: false, interactive: false, zIndexOffset: 500 }).addTo(this.map);
       const dot = this.here.getElement();
       dot?.setAttribute('role', 'img');
       dot?.setAttribute('aria-label', 'You are here');
@@ -152,14 +153,22 @@ export class PinLayer {
       const id = key.startsWith('pin ') ? Number(key.split(' ')[1]) : null;
       this.drawn.set(key, { marker, venue: id });
     }
+    // Drawn beyond the edge, a marker is out of the keyboard's way and a screen reader's: focused
+    // there it would be hidden, and the browser would scroll the map's panes under Leaflet.
+    const view = map.getBounds();
     for (const { marker, venue } of this.drawn.values()) {
+      const element = marker.getElement();
+      if (!element) continue;
+      const shown = view.contains(marker.getLatLng());
+      element.tabIndex = shown ? 0 : -1;
+      if (shown) element.removeAttribute('aria-hidden');
+      else element.setAttribute('aria-hidden', 'true');
       if (venue === null) continue;
       const isChosen = venue === this.chosen;
       marker.setZIndexOffset(isChosen ? 1000 : 0);
-      const element = marker.getElement();
-      element?.classList.toggle('is-chosen', isChosen);
-      if (isChosen) element?.setAttribute('aria-current', 'true');
-      else element?.removeAttribute('aria-current');
+      element.classList.toggle('is-chosen', isChosen);
+      if (isChosen) element.setAttribute('aria-current', 'true');
+      else element.removeAttribute('aria-current');
     }
     this.onGrouped(grouped);
   };

@@ -39,7 +39,15 @@ export default function PorchMap({ map, venues, chosen, here, onSelect, skipTo }
   }, [onSelect]);
 
   useEffect(() => {
-    const m = L.map(element.current!, { center: map.center, zoom: map.zoom });
+    // Zooms glide, unless the person has asked their system for less motion.
+    const glide = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const m = L.map(element.current!, {
+      center: map.center,
+      zoom: map.zoom,
+      zoomAnimation: glide,
+      fadeAnimation: glide,
+      markerZoomAnimation: glide,
+    });
     L.tileLayer(map.tile_url, { attribution: map.tile_attribution, maxZoom: 19 }).addTo(m);
     pins.current = new PinLayer(m, (id) => select.current(id), setGrouped);
     return () => {
