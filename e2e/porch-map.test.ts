@@ -1,57 +1,32 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SessionUser } from '../contract/auth.js';
-import type { FestivalConfig } from '../contract/festival.js';
 import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
-import { projectRoot } from './support/server.js';
+import { startTileServer, useFestivalWithMap } from './support/map-tiles.js';
 
-// A 1×1 PNG: every tile the local tile server hands out.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** The map's tiles, from a tiny local server (e2e/support/map-tiles.ts). */
+const tiles = await startTileServer();
+const tileRequests = tiles.requests;
 
-/** The map's tiles, from a tiny local server: any /{z}/{x}/{y}.png is the PNG above. */
-const tileRequests: string[] = [];
-const tiles: Server = createServer((req, res) => {
-  if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
-    tileRequests.push(req.url!);
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
-    res.end(PNG);
-  } else res.writeHead(404).end();
-});
-await new Promise<void>((ok) => tiles.listen(0, '127.0.0.1', ok));
-const tilePort = (tiles.address() as AddressInfo).port;
-
-// The edition as configured, with its tiles from the local server. The harness passes
-// FESTIVAL_CONFIG to the server it starts (e2e/support/server.ts).
-const festival = JSON.parse(readFileSync(join(projectRoot, 'festival.config.json'), 'utf8')) as FestivalConfig;
-const map = {
-  center: [42.444, -76.5019] as [number, number],
+// The edition as configured, with its tiles from the local server.
+useFestivalWithMap({
+  center: [42.444, -76.5019],
   zoom: 15,
   bounds: [
     [42.41, -76.55],
     [42.48, -76.45],
-  ] as [[number, number], [number, number]],
-  tile_url: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+  ],
+  tile_url: tiles.template,
   tile_attribution: '© Local test tiles',
-};
-const configFile = join(mkdtempSync(join(tmpdir(), 'porch-map-')), 'festival.config.json');
-writeFileSync(configFile, JSON.stringify({ ...festival, map }, null, 2));
-process.env.FESTIVAL_CONFIG = configFile;
+});
 
 const app = useE2eApp('porch-map');
 let tilesUp = true;
 afterAll(async () => {
-  if (tilesUp) await new Promise<void>((ok) => tiles.close(() => ok()));
+  if (tilesUp) await tiles.close();
 });
 
 // The people and calls of e2e/support/actors.ts.
@@ -183,9 +158,23 @@ async function openMapView(page: Page, path: string): Promise<void> {
   await page.getByText('© Local test tiles').waitFor();
 }
 
+/**
+ * `venue`'s pin. Pins that would overlap are one count bubble (docs/decisions/0056): the map's
+ * "Zoom in" is pressed, as a person would, until the venue has a pin of its own.
+ */
+async function pinOf(page: Page, venue: Venue): Promise<Locator> {
+  const pin = page.locator(`[data-venue-id="${venue.id}"]`);
+  await page.locator('.leaflet-marker-icon').first().waitFor();
+  for (let zooms = 0; zooms < 4 && (await pin.count()) === 0; zooms++) {
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await pin.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
+  return pin;
+}
+
 /** Chooses `venue`'s marker from the keyboard (focus, Enter); returns the panel that shows it. */
 async function chooseWithKeyboard(page: Page, venue: Venue): Promise<Locator> {
-  await page.locator(`[data-venue-id="${venue.id}"]`).focus();
+  await (await pinOf(page, venue)).focus();
   await page.keyboard.press('Enter');
   return page.getByRole('region', { name: 'Chosen venue' });
 }
@@ -328,7 +317,7 @@ describe('amenity filters and the Map view of /venues', () => {
 
 describe('without the tile server', () => {
   test('with the tile server stopped, the map still places a pin and the fields still work', async () => {
-    await new Promise<void>((ok) => tiles.close(() => ok()));
+    await tiles.close();
     tilesUp = false;
     const { venue, page } = await openNewVenueForm('30 Seneca Street');
     await page.getByRole('button', { name: 'Place the pin on a map' }).click();

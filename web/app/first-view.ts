@@ -45,7 +45,7 @@ const FRAME: DrawnRead[] = [
 /** The first view of a page: its screen and reads, or undefined for a page the server does not draw. */
 export function firstView(pathname: string, search: string): FirstView | undefined {
   const params = new URLSearchParams(search);
-  // The map view is Leaflet's, which needs a browser.
+  // The schedule's Map view is left to the browser: it is a chunk of its own, fetched as it opens.
   if (pathname === '/schedule' && params.get('view') !== 'map') {
     const reads = [...FRAME, { key: scheduleKeys.all, path: '/v1/schedule' as const }];
     const filters = writeFilters(new URLSearchParams(), readFilters(params));
@@ -65,11 +65,11 @@ export function firstView(pathname: string, search: string): FirstView | undefin
     const filters = parseVenueFilters(params);
     const query = venueListQuery(filters);
     const reads = [...FRAME, { key: venueKeys.pages(query), path: venuesFirstPage(query), paged: true }];
-    return {
-      screen: 'features/venues/routes/venue-list.tsx',
-      reads,
-      address: withQuery(pathname, venueFiltersToParams(filters)),
-    };
+    // The Map view is another page: its venues listed under a place for the map, which the
+    // browser draws (Leaflet needs a window; docs/decisions/0056).
+    const kept = venueFiltersToParams(filters);
+    if (params.get('view') === 'map') kept.set('view', 'map');
+    return { screen: 'features/venues/routes/venue-list.tsx', reads, address: withQuery(pathname, kept) };
   }
   const detail = /^\/(acts|venues)\/([1-9][0-9]{0,9})$/.exec(pathname);
   if (detail?.[1] === 'acts') {

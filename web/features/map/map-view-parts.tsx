@@ -1,25 +1,42 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MapConfig } from '../../../contract/festival';
 import { VenueAmenities } from '../venues/components/venue-amenities';
-import type { MapVenue } from './porch-map';
+import type { PorchMapProps } from './porch-map';
 
-// Leaflet is its own chunk, fetched only when a Map view opens.
-const PorchMap = lazy(() => import('./porch-map'));
+// Leaflet is its own chunk, fetched only when a Map view opens, and only in a browser: the server's
+// build (import.meta.env.SSR is decided as it builds) has no map and no Leaflet, which needs a
+// window (docs/decisions/0056).
+const PorchMap = import.meta.env.SSR ? null : lazy(() => import('./porch-map'));
 
-interface MapOrNoteProps {
+const unchanging = () => () => undefined;
+
+/** False on the server and while the browser takes a drawn page over (hydration); true after. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+
+type MapOrNoteProps = Omit<PorchMapProps, 'map'> & {
   /** The festival's map settings; without them the venues are listed only. */
   map: MapConfig | undefined;
-  venues: readonly MapVenue[];
-  onSelect: (id: number) => void;
-}
+};
 
-/** The porch map, loaded when first shown; a line saying the venues are listed below when there is no map. */
-export function MapOrNote({ map, venues, onSelect }: MapOrNoteProps) {
+/**
+ * The porch map, loaded when first shown; a line saying the venues are listed below when there is
+ * no map. A page the server drew shows "Loading the map…" in its place, as the browser's first
+ * drawing does, and the map once the browser has the page.
+ */
+export function MapOrNote({ map, ...props }: MapOrNoteProps) {
+  const inBrowser = useInBrowser();
   if (!map) return <p>This festival has no map; the venues are listed below.</p>;
+  const loading = <p>Loading the map…</p>;
+  if (!inBrowser || !PorchMap) return loading;
   return (
-    <Suspense fallback={<p>Loading the map…</p>}>
-      <PorchMap map={map} venues={venues} onSelect={onSelect} />
+    <Suspense fallback={loading}>
+      <PorchMap map={map} {...props} />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
-// Leaflet and its stylesheet: this module is only ever imported lazily (web/features/map/lazy.ts),
-// so neither is in a page's first load.
+// Leaflet and its stylesheet: this module is only ever imported lazily, and only in a browser
+// (web/features/venues/components/venue-location-fields.tsx, and with the porch map), so neither
+// is in a page's first load nor in the server's build.
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import L from 'leaflet';

@@ -6,7 +6,7 @@ import { VenueSlots } from '../venues/components/venue-slots';
 import { distanceLabel } from './distance';
 import { ChosenVenue, MapOrNote } from './map-view-parts';
 import { hasPin, NearMeBar, useByDistance, useNearMe } from './near-me';
-import type { MapVenue } from './porch-map';
+import type { MapVenue } from './pin-layer';
 
 interface Props {
   /** The festival's map settings; without them the venues are listed only. */
@@ -14,11 +14,14 @@ interface Props {
   venues: readonly Venue[];
 }
 
+/** Where "Skip the map" takes the focus: the venues listed under it. */
+const VENUE_LIST_HEADING = 'map-venue-list';
+
 /**
  * The venue list's Map view (docs/decisions/0034-amenity-filters-and-the-venues-map.md): a marker
  * per venue of the filtered list that has a pin; a tap, Enter or Space shows the venue, its slots
  * and line-up, its amenities and a directions link; the same venues are listed under the map, and
- * "Near me" orders that list by distance.
+ * "Near me" orders that list by distance and shows where you are on the map.
  */
 export function VenueMapView({ map, venues }: Props) {
   const [selected, setSelected] = useState<number | null>(null);
@@ -40,7 +43,14 @@ export function VenueMapView({ map, venues }: Props) {
   return (
     <div className="schedule-map-view">
       <NearMeBar status={status} onAsk={ask} />
-      <MapOrNote map={map} venues={markers} onSelect={setSelected} />
+      <MapOrNote
+        map={map}
+        venues={markers}
+        chosen={selected}
+        here={here}
+        onSelect={setSelected}
+        skipTo={VENUE_LIST_HEADING}
+      />
       <ChosenVenue venue={chosen}>
         {(venue) => (
           <div className="mb-2">
@@ -48,7 +58,9 @@ export function VenueMapView({ map, venues }: Props) {
           </div>
         )}
       </ChosenVenue>
-      <h2 className="h5 mt-3">Venues on the map</h2>
+      <h2 className="h5 mt-3" id={VENUE_LIST_HEADING} tabIndex={-1}>
+        Venues on the map
+      </h2>
       <ol className="list-group venue-distance-list" aria-label="Venues">
         {ordered.map(({ item: venue, metres }) => (
           <li key={venue.id} className="list-group-item d-flex flex-wrap gap-2 align-items-baseline">

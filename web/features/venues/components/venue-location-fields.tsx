@@ -8,8 +8,11 @@ import type { VenueFormOutput, VenueFormValues } from './venue-form-view';
 
 type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueFormOutput>;
 
-// Leaflet comes in its own chunk, only when the host opens the map.
-const PinMap = lazy(() => import('../../map/pin-map'));
+// Leaflet comes in its own chunk, only when the host opens the map; the server's build, which never
+// draws a form, has neither (Leaflet needs a window, docs/decisions/0056).
+const PinMap = lazy(() =>
+  import.meta.env.SSR ? Promise.reject(new Error('The pin map needs a browser')) : import('../../map/pin-map'),
+);
 
 const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
