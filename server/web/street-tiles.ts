@@ -77,6 +77,8 @@ const WATER_WIDTH_M = 9;
 /** From which zoom a kind's name is written. */
 const LABEL_FROM = { avenue: 15, street: 16, lane: 17 } as const;
 
+type Point = readonly [number, number];
+
 /** A point in web-Mercator's unit square (0..1 across the world), as tiles are cut from it. */
 type Unit = [number, number];
 
@@ -224,6 +226,20 @@ export class StreetTiles {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}" viewBox="0 0 ${TILE} ${TILE}">${parts.join('')}</svg>`;
   }
 
+  /** Whether a name written from a to b (world pixels at `scale`) would lie across another street's avenue. */
+  private crossesAvenue(street: Shape, a: Point, b: Point, scale: number): boolean {
+    return this.streets.some(
+      (other) =>
+        other !== street &&
+        other.kind === 'avenue' &&
+        other.points
+          .slice(1)
+          .some((p, i) =>
+            crosses(a, b, [other.points[i]![0] * scale, other.points[i]![1] * scale], [p[0] * scale, p[1] * scale]),
+          ),
+    );
+  }
+
   /**
    * Where names are written at zoom z, in world pixels, the same for every tile (so a name cut by
    * a tile's edge goes on in the next one): along a street every few hundred pixels where the
@@ -233,7 +249,7 @@ export class StreetTiles {
     const known = this.labels.get(z);
     if (known) return known;
     const scale = TILE * 2 ** z;
-    const size = Math.min(14, 7 + z / 2 - 1);
+    const size = Math.min(14, z - 4);
     const labels: Label[] = [];
     if (z >= 16)
       for (const park of this.parks) {
@@ -264,8 +280,9 @@ export class StreetTiles {
         return [ax + (bx - ax) * t, ay + (by - ay) * t];
       };
       const every = Math.max(half * 5, 420);
-      for (let s = Math.min(total / 2, every / 2); s + half <= total; s += every) {
-        if (s < half) continue;
+      // A name fits at s when the street runs straight under it and no avenue crosses it.
+      const fits = (s: number): Label | null => {
+        if (s < half || s + half > total) return null;
         const [ax, ay] = at(s - half);
         const [bx, by] = at(s + half);
         // Straight enough: no corner between the ends strays from the chord by more than a third of the type.
@@ -276,11 +293,21 @@ export class StreetTiles {
             lengths[i]! < s + half &&
             Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / chord > size / 3,
         );
-        if (bends || chord < half * 1.8) continue;
+        if (bends || chord < half * 1.8 || this.crossesAvenue(street, [ax, ay], [bx, by], scale)) return null;
         let angle = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
         if (angle > 90) angle -= 180;
         if (angle < -90) angle += 180;
-        labels.push({ text: street.name, x: (ax + bx) / 2, y: (ay + by) / 2, half, angle, size, park: false });
+        return { text: street.name, x: (ax + bx) / 2, y: (ay + by) / 2, half, angle, size, park: false };
+      };
+      // Every `every` pixels, or the nearest place to it that fits, up to a quarter of the way to the next.
+      for (let s = Math.min(total / 2, every / 2); s - every / 4 <= total; s += every) {
+        for (let shift = 0; shift <= every / 4; shift += 16) {
+          const label = fits(s + shift) ?? (shift ? fits(s - shift) : null);
+          if (label) {
+            labels.push(label);
+            break;
+          }
+        }
       }
     }
     const placed = withoutOverlaps(labels);
@@ -302,6 +329,13 @@ function withoutOverlaps(labels: Label[]): Label[] {
     boxes.push(box);
     return true;
   });
+}
+
+/** Whether segments ab and cd cross. */
+function crosses(a: Point, b: Point, c: Point, d: Point): boolean {
+  const side = (p: Point, q: Point, r: Point) =>
+    Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b);
 }
 
 const TileParamsSchema = z
