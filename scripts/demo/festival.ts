@@ -207,15 +207,15 @@ const ACTS: [string, Genre, 's' | 'b', Lang?][] = [
   ['Neon Picket Fence', 'pop', 'b'],
   ['Rolling Porches', 'rock', 'b'],
   ['Ben Calloway', 'singer_songwriter', 's'],
-  ['Layali Ensemble', 'world', 'b', 'ar'],
   ['Hanbit Duo', 'world', 's', 'ko'],
-  ['Erhu & Friends', 'world', 's', 'zh'],
   ['Block Party Collective', 'hiphop', 'b'],
   ['Autumn Almanac', 'folk', 's'],
-  ['Motor City Porch', 'soul', 'b'],
   ['Los Vecinos del Son', 'world', 'b', 'es'],
-  ['Saturday Night Porch', 'dance', 'b'],
   ['The Screen Porch Sessions', 'other', 's'],
+  ['Erhu & Friends', 'world', 's', 'zh'],
+  ['Motor City Porch', 'soul', 'b'],
+  ['Layali Ensemble', 'world', 'b', 'ar'],
+  ['Saturday Night Porch', 'dance', 'b'],
 ];
 
 const WHAT: Record<Genre, string> = {
@@ -548,11 +548,12 @@ export async function fillDemoFestival(baseUrl: string, log: (line: string) => v
   const hosts = people.filter((p) => p.role === 'host');
   const performers = people.filter((p) => p.role === 'performer');
 
-  // Acts: four to a performer, so no performer plays two places at once (their acts take different slots).
-  const acts = await inParallel(ACTS, 6, async (act, a) => {
+  // Every body is written before any is sent, so the seeded sequence gives the same festival
+  // whatever order the answers come back in.
+  const actBodies = ACTS.map((act, a) => {
     const [name, genre, size] = act;
     const slot = SLOT_DEFS[a % 4]!;
-    const body = {
+    return {
       name,
       bio: actBio(act, a, rnd.pick(['Cedar Road', 'Maple Street', 'Elm Street', 'Walnut Street', 'Mill Street']), rnd),
       type: genre,
@@ -562,23 +563,17 @@ export async function fillDemoFestival(baseUrl: string, log: (line: string) => v
       sound_system: rnd.pick(['bring_own', 'avail_others', 'dont_need', 'need_to_borrow'] as const),
       venue_pref: null,
     };
-    const owner = performers[Math.floor(a / 4) % performers.length]!;
-    const created = ActSchema.parse(await client.send(201, baseUrl, 'POST', '/v1/acts', { body, token: owner.token }));
-    return { id: created.id, genre, slot, owner };
   });
-  log(`  ${performers.length} performers added ${acts.length} acts`);
-
   // Porches: act a plays in slot a % 4 at porch floor(a / 2), so two acts share a porch in two slots;
   // the porch's genres are those of its acts and one more.
   const places = houses(VENUES, rnd);
-  const venues = await inParallel(places, 6, async (house, v) => {
-    const mine = acts.slice(2 * v, 2 * v + 2).filter((_, i) => 2 * v + i < SETS);
-    const genres = [...new Set([...mine.map((a) => a.genre), ACTS[(v * 7) % ACTS.length]![1]])];
-    const body: CreateVenueInput = {
+  const venueBodies = places.map((house, v): CreateVenueInput => {
+    const theirs = ACTS.slice(2 * v, Math.min(2 * v + 2, SETS)).map((act) => act[1]);
+    return {
       address: house.address,
       bio: porchBio(v, rnd),
       rain_date_available: rnd.next() < 0.6,
-      preferred_act_types: genres,
+      preferred_act_types: [...new Set([...theirs, ACTS[(v * 7) % ACTS.length]![1]])],
       size_pref: rnd.pick(['one_to_three', 'four_plus', 'any'] as const),
       provide_electric: rnd.pick(['yes', 'yes', 'no'] as const),
       provide_sound_system: rnd.pick(['yes', 'no', 'no'] as const),
@@ -591,11 +586,23 @@ export async function fillDemoFestival(baseUrl: string, log: (line: string) => v
       restroom_nearby: rnd.next() < 0.3,
       accessibility_note: '',
     };
+  });
+
+  // Acts: four to a performer, so no performer plays two places at once (their acts take different slots).
+  const acts = await inParallel(actBodies, 6, async (body, a) => {
+    const owner = performers[Math.floor(a / 4) % performers.length]!;
+    const created = ActSchema.parse(await client.send(201, baseUrl, 'POST', '/v1/acts', { body, token: owner.token }));
+    return { id: created.id, slot: SLOT_DEFS[a % 4]! };
+  });
+  log(`  ${performers.length} performers added ${acts.length} acts`);
+
+  const venues = await inParallel(venueBodies, 6, async (body, v) => {
     const owner = hosts[v % hosts.length]!;
     const venue = VenueSchema.parse(
       await client.send(201, baseUrl, 'POST', '/v1/venues', { body, token: owner.token }),
     );
-    return { id: venue.id, address: venue.address, owner, acts: mine };
+    const theirs = acts.slice(2 * v, Math.min(2 * v + 2, SETS));
+    return { id: venue.id, address: venue.address, owner, acts: theirs };
   });
   log(
     `  ${hosts.length} hosts added ${venues.length} porches along ${new Set(places.map((p) => p.street)).size} streets`,

@@ -10,7 +10,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { format } from 'prettier';
 import { fromRoot } from '../../server/lib/paths.js';
 import type { StreetPlan } from '../../server/web/street-tiles.js';
 
@@ -143,6 +142,7 @@ export const STREET_PLAN_FILE = 'scripts/demo/street-plan.json';
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const plan = streetPlan();
   // As Prettier writes it, so `npm run format` leaves the file as it is.
+  const { format } = await import('prettier');
   writeFileSync(fromRoot(STREET_PLAN_FILE), await format(JSON.stringify(plan), { parser: 'json' }));
   console.log(`${STREET_PLAN_FILE}: ${plan.streets.length} streets, ${plan.parks.length} parks`);
 }
