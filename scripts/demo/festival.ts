@@ -20,7 +20,7 @@ import { StreetPlanSchema } from '../../server/web/street-tiles.js';
 import { inParallel, loopbackClient } from '../../test/support/loopback-client.js';
 import { seededRandom } from '../../test/support/seeded-random.js';
 import { MOTIFS_BY_GENRE, pictureHtml } from './pictures.js';
-import { STREET_PLAN_FILE, toLatLng, toMetres } from './town.js';
+import { STREET_PLAN_FILE, streetPlan, toLatLng, toMetres } from './town.js';
 
 /** Every demo person's password (strong by the spec's rule). */
 export const DEMO_PASSWORD = 'Porch-Demo-2025!';
@@ -185,7 +185,7 @@ const ACTS: [string, Genre, 's' | 'b', Lang?][] = [
   ['Glitter & Sawdust', 'dance', 's'],
   ['The Lamplighters', 'folk', 'b'],
   ['Mothership Porch', 'funk', 'b'],
-  ['Beats on Bridge Street', 'hiphop', 's'],
+  ['Beats on Main Street', 'hiphop', 's'],
   ['Yellow Kitchen', 'indie', 's'],
   ['Hot Club of Linden Falls', 'jazz', 's'],
   ['Ukulele Kids Club', 'kids', 'b'],
@@ -397,13 +397,22 @@ const PORCHES = [
   'A deep porch with a ramp at the side and plenty of shade.',
   'Our front steps are wide and the neighbours lend their lawns every year.',
   'A blue farmhouse porch with string lights and a very friendly cat.',
+  'Green shutters, a big front stoop and two rocking chairs we will gladly give up for the band.',
+  'A craftsman bungalow with a low porch and a maple big enough to shade half the street.',
+  'We are the house with the sunflowers. The porch is narrow, the lawn is not.',
+  'A duplex with two porches side by side: our neighbours host with us.',
+  'Our porch is up six steps, so the band can be seen from the end of the block.',
+  'A white clapboard house with a deep porch and a garden bench or three.',
 ];
 const PORCH_EXTRAS = [
   'We will have lemonade and cookies for the kids.',
   'There is an outlet on the porch and a long extension cord if you need it.',
   'Chairs for anyone who needs one; the rest of the lawn is yours.',
   'The bathroom is open to performers.',
-  'Our dog Biscuit will greet you. He loves music, mostly.',
+  'Our dog will greet you. She loves music, mostly.',
+  'Bring a blanket: the lawn is soft and the shade moves with the afternoon.',
+  'Kids can draw on the sidewalk with our chalk while they listen.',
+  'There is a water bowl on the steps for four-legged listeners.',
   'Please keep the volume kind: there is a newborn next door.',
   'We host every year and love every genre.',
   'Free parking on the side street; the porch faces west, so it is sunny after three.',
@@ -516,7 +525,7 @@ function actBio(act: (typeof ACTS)[number], index: number, street: string, rnd: 
 function porchBio(index: number, rnd: ReturnType<typeof seededRandom>) {
   const picture = index % 7 === 3 ? pictureHtml('porch', 100 + index, 'A drawing of our porch') : '';
   const extras = [...PORCH_EXTRAS].sort(() => rnd.next() - 0.5).slice(0, 1 + rnd.int(0, 1));
-  return `${picture}<p>${rnd.pick(PORCHES)} ${extras.join(' ')}</p>`;
+  return `${picture}<p>${PORCHES[(index * 5) % PORCHES.length]!} ${extras.join(' ')}</p>`;
 }
 
 export interface DemoFestival {
@@ -550,12 +559,15 @@ export async function fillDemoFestival(baseUrl: string, log: (line: string) => v
 
   // Every body is written before any is sent, so the seeded sequence gives the same festival
   // whatever order the answers come back in.
+  const town = streetPlan().streets;
+  const streets = town.filter((street) => street.kind !== 'avenue').map((street) => street.name);
   const actBodies = ACTS.map((act, a) => {
     const [name, genre, size] = act;
     const slot = SLOT_DEFS[a % 4]!;
     return {
       name,
-      bio: actBio(act, a, rnd.pick(['Cedar Road', 'Maple Street', 'Elm Street', 'Walnut Street', 'Mill Street']), rnd),
+      // Its home street: the one in its name ("Storytellers of Cedar Road"), or one of the town's.
+      bio: actBio(act, a, town.find((street) => name.includes(street.name))?.name ?? rnd.pick(streets), rnd),
       type: genre,
       rain_date_available: rnd.next() < 0.6,
       preferred_slots: [...new Set([slot, rnd.pick(SLOT_DEFS)])],
