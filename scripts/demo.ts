@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { SessionUserSchema } from '../contract/auth.js';
 import { fromRoot } from '../server/lib/paths.js';
 import { DEMO_PASSWORD, fillDemoFestival } from './demo/festival.js';
+import { mailLine, readServerLog } from './demo/server-log.js';
 import { CENTER, STREET_PLAN_FILE, TOWN, streetPlan } from './demo/town.js';
 
 const DATABASE_PATH = 'data/demo.sqlite';
@@ -98,39 +99,19 @@ async function fill(): Promise<SignIns> {
   return { host, performer, admin: { email: ADMIN.email, password: ADMIN.password } };
 }
 
-const LogLineSchema = z.object({ level: z.number(), msg: z.string().optional(), err: z.unknown().optional() });
-const MAIL = /^Mail not sent \(SMTP_URL is not set\)\. To: (.*)\nSubject: (.*)\n\n([\s\S]*)$/;
-
 /** While the first fill runs, its mail (notices to the demo's people) is counted, not printed. */
 const mail = { quiet: false, held: 0 };
 
 /**
- * The server's log, read here: each mail as one line with the links it carries (so a reset
- * link can be followed), warnings and errors as they are; the rest (requests, the start line)
- * left out. Lines that are not the log's JSON (the build's) pass through.
+ * The server's log, read here (scripts/demo/server-log.ts): each mail as one line with its links,
+ * warnings and errors as they are, the rest (requests, the start line) left out.
  */
 function showServerLog(line: string): void {
-  let entry: z.infer<typeof LogLineSchema>;
-  try {
-    entry = LogLineSchema.parse(JSON.parse(line));
-  } catch {
-    console.log(line);
-    return;
-  }
-  const sent = MAIL.exec(entry.msg ?? '');
-  if (sent) {
-    if (mail.quiet) {
-      mail.held++;
-      return;
-    }
-    const links = [...new Set(sent[3]!.match(/https?:\/\/\S+/g) ?? [])];
-    console.log(`✉  Mail to ${sent[1]!}: ${sent[2]!}${links.map((link) => `\n     ${link}`).join('')}`);
-  } else if (entry.level >= 40) {
-    const error = entry.err as { message?: string } | undefined;
-    console.log(
-      `[${entry.level >= 50 ? 'error' : 'warn'}] ${entry.msg ?? ''}${error?.message ? `: ${error.message}` : ''}`,
-    );
-  }
+  const read = readServerLog(line);
+  if (read.kind === 'mail') {
+    if (mail.quiet) mail.held++;
+    else console.log(mailLine(read));
+  } else if (read.kind !== 'other') console.log(read.text);
 }
 
 /**
