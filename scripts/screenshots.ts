@@ -1,13 +1,17 @@
 // `npx tsx scripts/screenshots.ts`: the README's pictures, taken from a running demo
-// (`npm run demo`; BASE_URL to point elsewhere) in Chromium, as small PNGs in docs/screenshots/.
-// A screen that does not exist yet (its path answers the "not found" page) is left out and named.
-import { mkdirSync, readFileSync } from 'node:fs';
+// (`npm run demo`; PORT as the demo's, or BASE_URL to point elsewhere) in Chromium, as small PNGs
+// in docs/screenshots/. The map shows the tiles the demo's server draws from its street plan.
+// Debian's fonts-noto-core, fonts-noto-cjk and fonts-noto-color-emoji draw every script the demo's
+// bios are written in; pngquant, when installed (Debian's `pngquant`), makes each file about a
+// third of its size. A screen that does not exist yet (its path answers the "not found" page) is
+// left out and named.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fromRoot } from '../server/lib/paths.js';
 import { launchChromium } from '../e2e/support/browser.js';
 import type { ScheduleEntry } from '../contract/schedule.js';
-import { encodePng } from '../test/support/png.js';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
+const BASE_URL = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
 const OUT = fromRoot('docs', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1200, height: 800 };
@@ -22,33 +26,28 @@ interface Shot {
   favourites?: boolean;
   /** Scrolls this element to the top of the picture (the map, below the filters on a phone). */
   scrollTo?: string;
+  /** The path's {id}: the act of this name. */
+  act?: string;
+  /** Zooms the map in this many times (to where the street plan's tiles write street names). */
+  zoomIn?: number;
 }
 
-/**
- * The map's tiles, drawn here: the machines that make these pictures reach no tile server. A plain
- * paper-coloured square with a darker edge, so the pins stand on a quiet street grid; a deployment's
- * map shows its configured tiles instead.
- */
-function paperTile(): Buffer {
-  const size = 256;
-  const row = (edge: boolean) =>
-    Buffer.concat([
-      Buffer.from([0]), // no filter
-      ...Array.from({ length: size }, (_, x) => Buffer.from(edge || x === 0 ? [0xdd, 0xd6, 0xcc] : [0xf2, 0xee, 0xe6])),
-    ]);
-  return encodePng(size, size, Buffer.concat(Array.from({ length: size }, (_, y) => row(y === 0))));
+async function actId(name: string): Promise<number> {
+  const response = await fetch(`${BASE_URL}/v1/acts?search=${encodeURIComponent(name)}`);
+  const { data } = (await response.json()) as { data: { id: number; name: string }[] };
+  const act = data.find((a) => a.name === name);
+  if (!act) throw new Error(`No act named ${name} in the demo`);
+  return act.id;
 }
 
 /** Three scheduled acts: two playing in Slot 2 at different porches, and one in Slot 3. */
 async function threeFavourites(): Promise<number[]> {
   const response = await fetch(`${BASE_URL}/v1/schedule`);
   const { data } = (await response.json()) as { data: ScheduleEntry[] };
-  // Names in Latin letters: the machine that draws the pictures may lack fonts for other scripts.
-  const latin = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u;
   const inSlot = (slot: 'slot_2' | 'slot_3') =>
     data.flatMap((entry) => {
       const cell = entry[slot];
-      return cell && latin.test(cell.act_name) ? [cell.act_id] : [];
+      return cell ? [cell.act_id] : [];
     });
   return [...inSlot('slot_2').slice(0, 2), ...inSlot('slot_3').slice(0, 1)];
 }
@@ -56,8 +55,15 @@ async function threeFavourites(): Promise<number[]> {
 const SHOTS: Shot[] = [
   { file: 'schedule-phone.png', path: '/schedule', viewport: PHONE },
   { file: 'myday-phone.png', path: '/myday', viewport: PHONE, favourites: true },
-  { file: 'map-phone.png', path: '/schedule?view=map', viewport: PHONE, scrollTo: '.leaflet-container' },
+  {
+    file: 'map-phone.png',
+    path: '/schedule?view=map',
+    viewport: PHONE,
+    scrollTo: '.leaflet-container',
+    zoomIn: 2,
+  },
   { file: 'acts.png', path: '/acts', viewport: DESKTOP },
+  { file: 'act-phone.png', path: '/acts/{id}', act: 'The Hollow Creek Ramblers', viewport: PHONE },
   { file: 'desk.png', path: '/admin', viewport: DESKTOP, admin: true },
 ];
 
@@ -69,10 +75,6 @@ async function main(): Promise<void> {
     for (const shot of SHOTS) {
       // Scale 1 and a viewport-sized picture keep each file small.
       const context = await browser.newContext({ baseURL: BASE_URL, viewport: shot.viewport, deviceScaleFactor: 1 });
-      const tile = paperTile();
-      await context.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) =>
-        route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
-      );
       const page = await context.newPage();
       if (shot.admin) {
         const signIns = JSON.parse(readFileSync(fromRoot('data', 'demo.json'), 'utf8')) as {
@@ -91,10 +93,11 @@ async function main(): Promise<void> {
           `localStorage.setItem('porchfest.favourites', ${JSON.stringify(JSON.stringify(ids))})`,
         );
       }
-      const response = await page.goto(shot.path, { waitUntil: 'networkidle' });
+      const path = shot.act ? shot.path.replace('{id}', String(await actId(shot.act))) : shot.path;
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
       const notFound = await page.getByText(/not found|page you asked for/i).count();
       if (!response?.ok() || notFound > 0) {
-        missing.push(shot.path);
+        missing.push(path);
       } else {
         if (shot.scrollTo) {
           await page
@@ -103,8 +106,24 @@ async function main(): Promise<void> {
             .evaluate((element: { scrollIntoView(): void }) => element.scrollIntoView());
           await page.waitForTimeout(500);
         }
-        await page.screenshot({ path: `${OUT}/${shot.file}` });
-        console.log(`docs/screenshots/${shot.file}: ${shot.path}`);
+        for (let i = 0; i < (shot.zoomIn ?? 0); i++) {
+          await page.getByRole('button', { name: 'Zoom in' }).click();
+          await page.waitForTimeout(400);
+        }
+        if (shot.zoomIn) await page.waitForLoadState('networkidle');
+        const file = `${OUT}/${shot.file}`;
+        await page.screenshot({ path: file });
+        // 256 colours draw a page's flat colours and its type with no visible change.
+        spawnSync('pngquant', [
+          '--quality=80-98',
+          '--speed=1',
+          '--strip',
+          '--skip-if-larger',
+          '--force',
+          '--ext=.png',
+          file,
+        ]);
+        console.log(`docs/screenshots/${shot.file}: ${path} (${Math.round(statSync(file).size / 1024)} KB)`);
       }
       await context.close();
     }

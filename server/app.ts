@@ -24,6 +24,7 @@ import { logTransport, type MailTransport } from './mail/transport.js';
 import { authRoutes } from './features/auth/routes.js';
 import { festivalRoutes } from './features/festival/routes.js';
 import { serveWebApp } from './web/serve-app.js';
+import { serveStreetTiles, type StreetPlan } from './web/street-tiles.js';
 import { testRoutes } from './features/admin/routes.js';
 import { deskRoutes } from './features/admin/desk-routes.js';
 import { announcementRoutes } from './features/announcements/routes.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   webRoot?: string;
   /** The web app's server build (docs/decisions/0048); default: dist/ssr/entry-server.js beside webRoot. */
   firstViewEntry?: string;
+  /** STREET_PLAN: map tiles drawn from it at /tiles/{z}/{x}/{y}.svg (docs/decisions/0057); none without. */
+  streetPlan?: StreetPlan;
 }
 
 declare module 'fastify' {
@@ -139,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app, options.festival);
   await app.register(apiRoutes(app, deps, drafts), { prefix: '/v1' });
+  if (options.streetPlan) serveStreetTiles(app, options.streetPlan);
   await serveWebApp(app, deps, {
     webRoot: options.webRoot ?? fromRoot('dist', 'web'),
     firstViewEntry: options.firstViewEntry,

@@ -68,6 +68,9 @@ const EnvSchema = z.object({
     .default(10),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   FESTIVAL_CONFIG: z.string().default('festival.config.json'),
+  // A street plan (JSON, relative to the project) the server draws map tiles from at
+  // /tiles/{z}/{x}/{y}.svg, for a map with no tile server (docs/decisions/0057). Unset: no tiles.
+  STREET_PLAN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Which X-Forwarded-For hops to believe (client addresses drive rate limits): `false`; or the
   // proxies' addresses/CIDRs, comma-separated (`127.0.0.1` for an nginx on the same machine);

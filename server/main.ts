@@ -9,10 +9,12 @@ import { listeningUrl } from './lib/listening-url.js';
 import { fromRoot } from './lib/paths.js';
 import { loadOrCreateSecret } from './lib/secret.js';
 import { smtpTransport } from './mail/transport.js';
+import { loadStreetPlan } from './web/street-tiles.js';
 
 async function main() {
   const env = parseEnv(process.env);
   const festival = loadFestivalConfig(env.FESTIVAL_CONFIG);
+  const streetPlan = env.STREET_PLAN ? loadStreetPlan(env.STREET_PLAN) : undefined;
   const databasePath = fromRoot(env.DATABASE_PATH);
   const db = openDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { databasePath }, {
     lockWaitMs: env.DB_LOCK_WAIT_MS,
@@ -35,6 +37,7 @@ async function main() {
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     mailRatePerHour: env.MAIL_RATE_PER_HOUR,
     notices: { delayMs: env.NOTICE_DELAY_MS, maxWaitMs: env.NOTICE_MAX_WAIT_MS, capPerHour: env.NOTICE_CAP_PER_HOUR },
+    streetPlan,
   });
 
   let closing = false;
