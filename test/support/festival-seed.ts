@@ -45,6 +45,25 @@ export interface FestivalSeedOptions extends Partial<FestivalSize> {
   concurrency?: number;
   /** Where progress and the time it took are printed; `null` for silence. */
   log?: ((line: string) => void) | null;
+  /**
+   * Places the venues on the map, spread over about a kilometre around this point (the map at
+   * festival scale, e2e/porch-map-festival.test.ts). Default: no coordinates, as most hosts leave
+   * them out.
+   */
+  around?: { latitude: number; longitude: number };
+}
+
+/**
+ * The v-th of `count` porches around a point: a sunflower spiral (golden angle), so they fill a
+ * disc of about 1 km evenly, in the same places every time, without drawing from the seeded
+ * sequence (a festival seeded with `around` has the same names and line-up as one without).
+ */
+function spiralPoint(center: { latitude: number; longitude: number }, v: number, count: number) {
+  const radius = 0.009 * Math.sqrt((v + 0.5) / count); // degrees of latitude: about 1 km at the edge
+  const angle = v * 2.399963229728653;
+  const latitude = center.latitude + radius * Math.cos(angle);
+  const longitude = center.longitude + (radius * Math.sin(angle)) / Math.cos((center.latitude * Math.PI) / 180);
+  return { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
 }
 
 /** The festival of issue-sized scale: 300 porches, 600 acts, 600 sets (150 per slot). */
@@ -331,6 +350,7 @@ export async function seedFestival(baseUrl: string, options: FestivalSeedOptions
       provide_electric: rnd.pick(['yes', 'no'] as const),
       provide_sound_system: rnd.pick(['yes', 'no'] as const),
       available_slots: SLOT_DEFS.map((slot_def) => ({ slot_def })),
+      ...(options.around ? spiralPoint(options.around, v, venueCount) : {}),
     };
   });
   const venues = await inParallel(venueInputs, concurrency, async (input, v) => {
