@@ -296,11 +296,9 @@ describe('item 7: keyboard and screen readers', () => {
     // Polled: the pressed button's colours ease in (Bootstrap's transition), and a check in the
     // middle of it measured a contrast between the two states (a clean-clone CI run did).
     const violations = async () =>
-      (
-        await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze()
-      ).violations.map((v) => v.id);
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
+        (v) => v.id,
+      );
     await expect.poll(violations, { timeout: 10_000 }).toEqual([]);
   });
 });
