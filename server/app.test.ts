@@ -157,7 +157,10 @@ describe('HTTP behaviour shared by every route', () => {
 describe('the web app', () => {
   it('serves index.html for client routes with a CSP, and JSON 404s under /v1', async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'porchfest-web-'));
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><!-- app-head --><title>app</title><!-- /app-head --><!-- app-html --><div id="root"></div><!-- /app-html -->',
+    );
     const app = await buildApp({
       db: t.testDb.db,
       festival: loadFestivalConfig('festival.config.json'),
@@ -211,10 +214,23 @@ describe("the web app's landing pages", () => {
     mkdirSync(join(webRoot, '.vite'));
     mkdirSync(join(webRoot, 'assets'));
     // Long enough to be worth compressing (responses under 1 KB are sent as they are).
-    const head = `<meta name="description" content="${'A festival. '.repeat(100)}"><script type="module" crossorigin src="/assets/index-1.js"></script>`;
+    const head = `<!-- app-head --><meta name="description" content="${'A festival. '.repeat(100)}"><!-- /app-head --><script type="module" crossorigin src="/assets/index-1.js"></script>`;
     writeFileSync(
       join(webRoot, 'index.html'),
-      `<!doctype html><html><head>${head}</head><body><div id="root"></div></body></html>`,
+      `<!doctype html><html><head>${head}</head><body><!-- app-html --><div id="root"></div><!-- /app-html --></body></html>`,
+    );
+    // The server build's route table, in miniature: the home page, and the festival's own page at
+    // its slug only (web/app/first-view.ts).
+    const entry = join(webRoot, '..', 'entry-server.mjs');
+    writeFileSync(
+      entry,
+      `export function pageOf(pathname, search, slug) {
+        if (pathname === '/') return { screen: 'features/public/routes/home.tsx' };
+        if (pathname === '/about') return { screen: 'features/public/routes/about.tsx' };
+        if (/^\\/[^/]+$/.test(pathname) && pathname.slice(1) === slug) return { screen: 'features/public/routes/event.tsx' };
+        return undefined;
+      }
+      export async function renderFirstView() { return undefined; }`,
     );
     writeFileSync(join(webRoot, 'assets', 'index-1.js'), 'console.log(1)');
     writeFileSync(join(webRoot, 'assets', 'index-1.js.map'), '{"version":3}');
@@ -237,7 +253,7 @@ describe("the web app's landing pages", () => {
         },
       }),
     );
-    app = await appServing(festival, webRoot);
+    app = await appServing(festival, webRoot, { firstViewEntry: entry });
   });
   afterAll(() => app.close());
 
@@ -313,9 +329,10 @@ describe('a page the server draws first (decision 0048)', () => {
     mkdirSync(join(webRoot, '.vite'), { recursive: true });
     writeFileSync(
       join(webRoot, 'index.html'),
-      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '<!doctype html><html><head><!-- app-head --><title>app</title><!-- /app-head -->' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
         '    <link rel="modulepreload" crossorigin href="/assets/shared-3.js">\n' +
-        '</head><body><div id="root"></div></body></html>',
+        '</head><body><!-- app-html --><div id="root"></div><noscript>app</noscript><!-- /app-html --></body></html>',
     );
     writeFileSync(
       join(webRoot, '.vite', 'manifest.json'),
@@ -329,11 +346,13 @@ describe('a page the server draws first (decision 0048)', () => {
     const entry = join(root, 'entry-server.mjs');
     writeFileSync(
       entry,
-      `export function firstView(pathname) {
+      `export function pageOf(pathname) {
         const screen = 'features/acts/routes/act-list.tsx';
-        if (pathname === '/acts') return { screen, reads: [{ key: ['festival'], path: '/v1/festival' }, { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true }] };
-        if (pathname.startsWith('/acts/')) return { screen, reads: [{ key: ['acts', 'detail'], path: '/v1' + pathname }] };
-        if (pathname === '/venues') return { screen, reads: [{ key: ['festival'], path: '/v1/festival' }] };
+        const drawn = (reads) => ({ screen, drawn: { reads, address: pathname } });
+        if (pathname === '/acts') return drawn([{ key: ['festival'], path: '/v1/festival' }, { key: ['acts', 'pages'], path: '/v1/acts?limit=1', paged: true }]);
+        if (pathname.startsWith('/acts/')) return drawn([{ key: ['acts', 'detail'], path: '/v1' + pathname }]);
+        if (pathname === '/venues') return drawn([{ key: ['festival'], path: '/v1/festival' }]);
+        if (pathname === '/broken') return { screen, drawn: { reads: [{ key: ['x'], path: '/not-the-api' }], address: pathname } };
         return undefined;
       }
       export async function renderFirstView(url, { answers, sanitize }) {
@@ -382,8 +401,8 @@ describe('a page the server draws first (decision 0048)', () => {
     expect(html).not.toMatch(/onclick|onerror|steal/);
   });
 
-  it('leaves a page to the browser when a read fails or the drawing throws', async () => {
-    for (const url of ['/acts/999999', '/venues']) {
+  it('leaves a page to the browser when a read fails, the drawing throws or its plan breaks the contract', async () => {
+    for (const url of ['/acts/999999', '/venues', '/broken']) {
       const html = await page(url);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-1.js">');

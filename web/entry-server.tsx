@@ -2,27 +2,22 @@
  * The server's drawing of a page's first view (docs/decisions/0048): the web app's own routes and
  * components, drawn to HTML from the reads the server made for it. Built by Vite into
  * dist/ssr/entry-server.js (`npm run build:ssr`), which the server loads at start; the server
- * never imports web/ itself.
+ * never imports web/ itself. What crosses between the two is contract/first-view.ts.
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PagePlan, RenderOptions, ServerEntry } from '../contract/first-view';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
-import { firstView } from './app/first-view';
+import { pageOf as pageIn } from './app/first-view';
 import { seedFirstView } from './app/seed-first-view';
-import { setSanitizerWithoutDom } from './components/rich-text/sanitize-rich-text';
+import { RichTextSanitizer } from './components/rich-text/safe-html';
 import { DrawnAt } from './lib/drawn-at';
 
-export { firstView };
-
-export interface RenderOptions {
-  /** The reads firstView named for this address, answered in the same order. */
-  answers: readonly unknown[];
-  /** Cleans stored rich text where there is no DOM for DOMPurify (the server's sanitizer). */
-  sanitize: (html: string) => string;
-  /** The server's clock: what the schedule marks "Now" (the browser takes the page over with it). */
-  now: number;
+/** The page at `pathname` with `search`, from the route table (web/app/router.tsx). */
+export function pageOf(pathname: string, search: string, festivalSlug: string): PagePlan | undefined {
+  return pageIn(routes, pathname, search, festivalSlug);
 }
 
 /**
@@ -31,9 +26,9 @@ export interface RenderOptions {
  */
 export async function renderFirstView(url: string, options: RenderOptions): Promise<string | undefined> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const reads = firstView(pathname, search)?.reads;
+  // The festival's own page is never drawn: its slug does not matter here.
+  const reads = pageOf(pathname, search, '')?.drawn?.reads;
   if (!reads) return undefined;
-  setSanitizerWithoutDom(options.sanitize);
   const client = createQueryClient();
   seedFirstView(client, reads, options.answers);
   const router = createMemoryRouter(routes, { initialEntries: [pathname + search] });
@@ -43,9 +38,11 @@ export async function renderFirstView(url: string, options: RenderOptions): Prom
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders client={client}>
-        <DrawnAt value={options.now}>
-          <RouterProvider router={router} />
-        </DrawnAt>
+        <RichTextSanitizer.Provider value={options.sanitize}>
+          <DrawnAt value={options.now}>
+            <RouterProvider router={router} />
+          </DrawnAt>
+        </RichTextSanitizer.Provider>
       </AppProviders>
     </StrictMode>,
     {
@@ -62,3 +59,7 @@ export async function renderFirstView(url: string, options: RenderOptions): Prom
   if (html.includes('<script')) throw new Error(`The first view of ${url} came out with a script`);
   return html;
 }
+
+// The exports above are the seam's shape: a change to one is a type error here, not a page that
+// silently stops being drawn.
+export const entry: ServerEntry = { pageOf, renderFirstView };

@@ -14,7 +14,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { apiGet } from './lib/api-client';
-import { seedFirstView, type DrawnRead } from './app/seed-first-view';
+import type { StartPlan } from '../contract/first-view';
+import { seedFirstView } from './app/seed-first-view';
 import { DrawnAt } from './lib/drawn-at';
 import { festivalQuery } from './lib/festival';
 import { currentSession } from './lib/session';
@@ -49,9 +50,8 @@ const app = (drawnAt?: number): ReactNode => (
  */
 async function takeOver(element: HTMLElement, client: QueryClient): Promise<boolean> {
   if (element.dataset.firstView !== 'server') return false;
-  const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as {
-    reads?: DrawnRead[];
-  } | null;
+  // Written by this server, which checked it against the contract's schema (server/web/first-view.ts).
+  const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as StartPlan | null;
   const reads = plan?.reads;
   if (!reads) return false;
   try {

@@ -5,14 +5,7 @@
  * right after. The server lists them in #app-start (server/web/page-shells.ts); a plain module
  * with no imports, so it costs one small request.
  */
-interface StartPlan {
-  /** The app's entry script. */
-  entry: string;
-  /** Modules the entry and the page's screen import, fetched alongside it. */
-  modules: string[];
-  /** API reads the app takes the page over with (web/app/first-view.ts). */
-  reads: Array<{ path: string }>;
-}
+import type { StartPlan } from '../contract/first-view';
 
 // The tags go into the head together, in one change of the document.
 const tags = document.createDocumentFragment();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { PagePlanSchema, type DrawnRead, type PagePlan, type ServerEntry } from '../../contract/first-view.js';
 import { cleanStoredRichText } from '../lib/rich-text.js';
 
 /**
@@ -27,74 +28,61 @@ export type ReadApi = (path: string) => Promise<{ status: number; body: () => un
 
 export interface FirstViews {
   /**
-   * The address of the page `url` shows (a path with the query parameters its screen reads), or
-   * undefined when the server does not draw it: every URL with the same address is the same page.
+   * The page `url` (a path with its query) shows, from the web app's route table: its screen, and
+   * for a page the server draws, its reads and its address (every URL with the same address is
+   * the same page). Undefined for a path no route has a screen for.
    */
-  address(url: string): string | undefined;
+  page(url: string): PagePlan | undefined;
   /**
-   * The first view of `url` (a path with its query) at `now` (ms): drawn, not drawn (a page the
-   * server does not draw, or whose data is missing: the browser shows its own message), or failed
-   * (a read or the drawing failed: the browser draws it, and the failure is not kept).
+   * The first view of `page` at `now` (ms): drawn, not drawn (a page the server does not draw, or
+   * whose data is missing: the browser shows its own message), or failed (a read or the drawing
+   * failed: the browser draws it, and the failure is not kept).
    */
-  draw(url: string, read: ReadApi, now: number): Promise<{ view?: FirstView; failed: boolean }>;
-}
-
-/** A read as web/app/first-view.ts names it. */
-export interface DrawnRead {
-  key: unknown[];
-  path: string;
-  paged?: boolean;
-}
-
-/** What web/entry-server.tsx exports. */
-interface ServerEntry {
-  firstView(pathname: string, search: string): { screen: string; reads: DrawnRead[]; address?: string } | undefined;
-  renderFirstView(
-    url: string,
-    options: { answers: readonly unknown[]; sanitize: (html: string) => string; now: number },
-  ): Promise<string | undefined>;
+  draw(page: PagePlan, read: ReadApi, now: number): Promise<{ view?: FirstView; failed: boolean }>;
 }
 
 /**
  * Loads the server build of the web app, or returns undefined when there is none (a build without
- * it, the API tests): pages are then drawn by the browser alone, as before. Drawings are kept by
- * the caller (server/web/serve-app.ts), as final bytes found by the database's counters.
+ * it, the API tests): pages are then drawn by the browser alone, as before. What it answers is
+ * checked against the contract (contract/first-view.ts). Drawings are kept by the caller
+ * (server/web/serve-app.ts), as final bytes found by the database's counters.
  */
 export async function loadFirstViews(
   entryPath: string,
+  festivalSlug: string,
   log: (error: unknown) => void,
 ): Promise<FirstViews | undefined> {
   if (!existsSync(entryPath)) return undefined;
-  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  const pageOf = (url: string) => {
-    const { pathname, search } = new URL(url, 'http://localhost');
-    return entry.firstView(pathname, search);
-  };
+  const entry = (await import(pathToFileURL(entryPath).href)) as Partial<ServerEntry>;
+  const { pageOf, renderFirstView } = entry;
+  if (typeof pageOf !== 'function' || typeof renderFirstView !== 'function')
+    throw new Error(`${entryPath} does not export pageOf and renderFirstView (contract/first-view.ts)`);
   return {
-    // The page as its screen reads it: a parameter it does not read (a shared link's
-    // ?utm_source= or ?fbclid=) neither makes it another page nor asks for another drawing, and
-    // the page is drawn from that address, so every address it stands for gets the same drawing.
-    address: (url) => {
-      const page = pageOf(url);
-      return page && (page.address ?? url);
+    page(url) {
+      const { pathname, search } = new URL(url, 'http://localhost');
+      const answer = pageOf(pathname, search, festivalSlug);
+      if (answer === undefined) return undefined;
+      const parsed = PagePlanSchema.safeParse(answer);
+      if (parsed.success) return parsed.data;
+      // A page the web app describes wrongly is left to the browser, and the fault is logged.
+      log(new Error(`The web app's plan of ${pathname} does not fit contract/first-view.ts: ${parsed.error.message}`));
+      return undefined;
     },
-    async draw(url, read, now) {
-      const page = pageOf(url);
-      if (!page) return { failed: false };
-      const { screen, reads } = page;
-      const address = page.address ?? url;
+    async draw(page, read, now) {
+      if (!page.drawn) return { failed: false };
+      const { reads, address } = page.drawn;
       try {
         const answers = await Promise.all(reads.map((r) => read(r.path)));
         // A page whose data is missing (an unknown act) is left to the browser, which shows its own
         // message for it; one whose read failed too, but that is not kept.
         if (answers.some((a) => a.status !== 200)) return { failed: answers.some((a) => a.status >= 500) };
-        const html = await entry.renderFirstView(address, {
+        const html = await renderFirstView(address, {
           answers: answers.map((a) => a.body()),
           sanitize: cleanStoredRichText,
           now,
         });
         if (html === undefined) return { failed: false };
-        return { view: { html, screen, reads, drawnAt: now }, failed: false };
+        return { view: { html, screen: page.screen, reads, drawnAt: now }, failed: false };
       } catch (error) {
         // A drawing that fails costs the visitor nothing but speed: the browser draws the page.
         log(error);

@@ -88,6 +88,7 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
   // The server's build of the web app, beside the browser's: it draws a page's first view.
   const firstViews = await loadFirstViews(
     files.firstViewEntry ?? join(files.webRoot, '..', 'ssr', 'entry-server.js'),
+    deps.festival.slug,
     (error) => app.log.error({ err: error }, 'drawing a first view failed'),
   );
   const previews = linkPreviews(deps.db, deps.festival, deps.publicUrl, (error) =>
@@ -109,8 +110,9 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
     const now = deps.clock.now().getTime();
     const path = address.split('?')[0] ?? '';
     const festival = (await read('/v1/festival')).body() as { schedule_release_at?: string | null };
-    const { view, failed } = firstViews ? await firstViews.draw(address, read, now) : { failed: false };
-    const html = shells.forPath(path, previewTags(await previews.forPath(path)), view);
+    const page = firstViews?.page(address);
+    const { view, failed } = page && firstViews ? await firstViews.draw(page, read, now) : { failed: false };
+    const html = shells.forPath(path, previewTags(await previews.forPath(path)), page?.screen, view);
     // The content's hash leaves out the moment it was drawn: redrawn a minute later and unchanged,
     // the page keeps its tag (and the bytes a browser holds), so revalidating still answers 304.
     const hash = createHash('sha256')
@@ -150,7 +152,7 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
     const path = request.url.split('?')[0] ?? '';
     if (!isClientRoute(path)) return reply.callNotFound();
     // A page the server does not draw is its path's shell, whatever the query.
-    const address = firstViews?.address(request.url) ?? path;
+    const address = firstViews?.page(request.url)?.drawn?.address ?? path;
     // The counters unread (the database is unavailable): drawn now, from reads that will most
     // likely fail too, so the browser gets the shell and draws the page itself; not kept.
     const versions = await deps.kept.versions().catch(() => undefined);

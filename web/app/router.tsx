@@ -1,37 +1,30 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Drawing, PageHandle } from './first-view';
 import { FestivalSlugRoute } from './festival-slug-route';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
 
-// Every screen is its own chunk (target: at most 120 KB of gzipped JS for `/`).
-const Home = lazyPage(() => import('../features/public/routes/home'), 'Home');
-const About = lazyPage(() => import('../features/public/routes/about'), 'About');
-const Faq = lazyPage(() => import('../features/public/routes/faq'), 'Faq');
-const Waivers = lazyPage(() => import('../features/public/routes/waivers'), 'Waivers');
-const Schedule = lazyPage(() => import('../features/schedule/routes/schedule'), 'Schedule');
-const MyDay = lazyPage(() => import('../features/favourites/routes/my-day'), 'MyDay');
-const Contact = lazyPage(() => import('../features/messages/routes/contact'), 'Contact');
-const ContactThankYou = lazyPage(() => import('../features/messages/routes/contact-thankyou'), 'ContactThankYou');
-const VenueContact = lazyPage(() => import('../features/messages/routes/venue-contact'), 'VenueContact');
-const ActContact = lazyPage(() => import('../features/messages/routes/act-contact'), 'ActContact');
-const Login = lazyPage(() => import('../features/auth/routes/login'), 'Login');
-const Register = lazyPage(() => import('../features/auth/routes/register'), 'Register');
-const ForgotPass = lazyPage(() => import('../features/auth/routes/forgot-pass'), 'ForgotPass');
-const ResetPass = lazyPage(() => import('../features/auth/routes/reset-pass'), 'ResetPass');
-const Profile = lazyPage(() => import('../features/profile/routes/profile'), 'Profile');
-const UserProfile = lazyPage(() => import('../features/profile/routes/user-profile'), 'UserProfile');
-const AdminBoard = lazyPage(() => import('../features/admin/routes/admin-board'), 'AdminBoard');
-const People = lazyPage(() => import('../features/admin/routes/people'), 'People');
-const VenueList = lazyPage(() => import('../features/venues/routes/venue-list'), 'VenueList');
-const VenueForm = lazyPage(() => import('../features/venues/routes/venue-form'), 'VenueForm');
-const VenueDetail = lazyPage(() => import('../features/venues/routes/venue-detail'), 'VenueDetail');
-const VenueSlots = lazyPage(() => import('../features/scheduling/routes/venue-slots-edit'), 'VenueSlotsEdit');
-const MyVenues = lazyPage(() => import('../features/venues/routes/my-venues'), 'MyVenues');
-const ActList = lazyPage(() => import('../features/acts/routes/act-list'), 'ActList');
-const ActForm = lazyPage(() => import('../features/acts/routes/act-form'), 'ActForm');
-const ActDetail = lazyPage(() => import('../features/acts/routes/act-detail'), 'ActDetail');
-const MyActs = lazyPage(() => import('../features/acts/routes/my-acts'), 'MyActs');
+/**
+ * Every screen is its own chunk (target: at most 120 KB of gzipped JS for `/`), found by its file:
+ * the name a route gives its screen is the name the build's manifest gives its code, so the server
+ * hints a page's code and draws it from the same table (docs/decisions/0058).
+ */
+const screens = import.meta.glob<Record<string, ComponentType>>([
+  '../features/*/routes/*.tsx',
+  '!../features/*/routes/*.test.tsx',
+]);
+
+/** A route's element and handle for the screen in `file` (relative to web/) and its export `name`. */
+function screen(file: `features/${string}/routes/${string}.tsx`, name: string, draw?: Drawing) {
+  const load = screens[`../${file}`];
+  if (!load) throw new Error(`No screen ${file}`);
+  const Screen = lazyPage(load, name);
+  const handle: PageHandle = { screen: file, draw };
+  return { element: <Screen />, handle };
+}
+
 const NotFound = lazyPage(() => import('./not-found'), 'NotFound');
 
 /**
@@ -47,38 +40,45 @@ export const routes: RouteObject[] = [
         // Inside the layout, so a failing screen keeps the navigation bar.
         errorElement: <RouteError />,
         children: [
-          { path: '/', element: <Home /> },
-          { path: '/about', element: <About /> },
-          { path: '/faq', element: <Faq /> },
-          { path: '/waivers', element: <Waivers /> },
-          { path: '/schedule', element: <Schedule /> },
-          { path: '/myday', element: <MyDay /> },
-          { path: '/contact', element: <Contact /> },
-          { path: '/contact-thankyou', element: <ContactThankYou /> },
-          { path: '/login', element: <Login /> },
-          { path: '/register', element: <Register /> },
-          { path: '/forgotpass', element: <ForgotPass /> },
-          { path: '/resetpass', element: <ResetPass /> },
-          { path: '/profile', element: <Profile /> },
-          { path: '/profile/:userEmail', element: <UserProfile /> },
-          { path: '/admin', element: <AdminBoard /> },
-          { path: '/admin/people', element: <People /> },
-          { path: '/venues', element: <VenueList /> },
-          { path: '/venues/new', element: <VenueForm /> },
-          { path: '/venues/:venueId', element: <VenueDetail /> },
-          { path: '/venues/:venueId/edit', element: <VenueForm /> },
-          { path: '/venues/:venueId/slots/edit', element: <VenueSlots /> },
-          { path: '/venues/:venueId/contact', element: <VenueContact /> },
-          { path: '/myvenues', element: <MyVenues /> },
-          { path: '/acts', element: <ActList /> },
-          { path: '/acts/new', element: <ActForm /> },
-          { path: '/acts/:actId', element: <ActDetail /> },
-          { path: '/acts/:actId/edit', element: <ActForm /> },
-          { path: '/acts/:actId/contact', element: <ActContact /> },
-          { path: '/myacts', element: <MyActs /> },
+          { path: '/', ...screen('features/public/routes/home.tsx', 'Home') },
+          { path: '/about', ...screen('features/public/routes/about.tsx', 'About') },
+          { path: '/faq', ...screen('features/public/routes/faq.tsx', 'Faq') },
+          { path: '/waivers', ...screen('features/public/routes/waivers.tsx', 'Waivers') },
+          { path: '/schedule', ...screen('features/schedule/routes/schedule.tsx', 'Schedule', 'schedule') },
+          { path: '/myday', ...screen('features/favourites/routes/my-day.tsx', 'MyDay') },
+          { path: '/contact', ...screen('features/messages/routes/contact.tsx', 'Contact') },
+          { path: '/contact-thankyou', ...screen('features/messages/routes/contact-thankyou.tsx', 'ContactThankYou') },
+          { path: '/login', ...screen('features/auth/routes/login.tsx', 'Login') },
+          { path: '/register', ...screen('features/auth/routes/register.tsx', 'Register') },
+          { path: '/forgotpass', ...screen('features/auth/routes/forgot-pass.tsx', 'ForgotPass') },
+          { path: '/resetpass', ...screen('features/auth/routes/reset-pass.tsx', 'ResetPass') },
+          { path: '/profile', ...screen('features/profile/routes/profile.tsx', 'Profile') },
+          { path: '/profile/:userEmail', ...screen('features/profile/routes/user-profile.tsx', 'UserProfile') },
+          { path: '/admin', ...screen('features/admin/routes/admin-board.tsx', 'AdminBoard') },
+          { path: '/admin/people', ...screen('features/admin/routes/people.tsx', 'People') },
+          { path: '/venues', ...screen('features/venues/routes/venue-list.tsx', 'VenueList', 'venueList') },
+          { path: '/venues/new', ...screen('features/venues/routes/venue-form.tsx', 'VenueForm') },
+          { path: '/venues/:venueId', ...screen('features/venues/routes/venue-detail.tsx', 'VenueDetail', 'venue') },
+          { path: '/venues/:venueId/edit', ...screen('features/venues/routes/venue-form.tsx', 'VenueForm') },
+          {
+            path: '/venues/:venueId/slots/edit',
+            ...screen('features/scheduling/routes/venue-slots-edit.tsx', 'VenueSlotsEdit'),
+          },
+          { path: '/venues/:venueId/contact', ...screen('features/messages/routes/venue-contact.tsx', 'VenueContact') },
+          { path: '/myvenues', ...screen('features/venues/routes/my-venues.tsx', 'MyVenues') },
+          { path: '/acts', ...screen('features/acts/routes/act-list.tsx', 'ActList', 'actList') },
+          { path: '/acts/new', ...screen('features/acts/routes/act-form.tsx', 'ActForm') },
+          { path: '/acts/:actId', ...screen('features/acts/routes/act-detail.tsx', 'ActDetail', 'act') },
+          { path: '/acts/:actId/edit', ...screen('features/acts/routes/act-form.tsx', 'ActForm') },
+          { path: '/acts/:actId/contact', ...screen('features/messages/routes/act-contact.tsx', 'ActContact') },
+          { path: '/myacts', ...screen('features/acts/routes/my-acts.tsx', 'MyActs') },
           // /{product}: the event page, whose path is the festival's slug
           // (docs/behaviour.md#event-page).
-          { path: '/:slug', element: <FestivalSlugRoute /> },
+          {
+            path: '/:slug',
+            element: <FestivalSlugRoute />,
+            handle: { screen: 'features/public/routes/event.tsx', festivalSlug: true } satisfies PageHandle,
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

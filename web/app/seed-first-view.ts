@@ -1,17 +1,9 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { FestivalResponse } from '../../contract/festival';
-import type { ApiPath } from '../lib/api-client';
+import type { DrawnRead } from '../../contract/first-view';
 import { festivalQuery, receiveFestival } from '../lib/festival';
 
-/** One read a server-drawn page comes from (web/app/first-view.ts), as the page names it (#app-start). */
-export interface DrawnRead {
-  /** The query the screen reads it through. */
-  key: QueryKey;
-  /** The GET, exactly as the screen asks for it. */
-  path: ApiPath;
-  /** The first page of a list that pages ("Show more"): kept as an infinite query's first page. */
-  paged?: boolean;
-}
+export type { DrawnRead };
 
 /**
  * Puts the reads' answers (in the order of `reads`) into the app's query cache, as the queries' own

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { demoteHeadings } from './demote-headings';
 import { sanitizeRichText } from './sanitize-rich-text';
 import './rich-text.css';
@@ -23,11 +23,20 @@ export function trimTrailingEmptyParagraphs(html: string): string {
   }
 }
 
-/** Stored rich text (a bio, a message), rendered only after DOMPurify has cleaned it. */
+/**
+ * The sanitizer rich text is rendered through: DOMPurify in the browser; on a page the server draws
+ * (web/entry-server.tsx), the server's own allowlist sanitizer (`cleanStoredRichText`,
+ * server/lib/rich-text.ts), given through this context. Hydration keeps the server's markup, so
+ * on a drawn page the bio shown is the one sanitize-html cleaned (docs/decisions/0048, 0058).
+ */
+export const RichTextSanitizer = createContext<(html: string) => string>(sanitizeRichText);
+
+/** Stored rich text (a bio, a message), rendered only after the render's sanitizer has cleaned it. */
 export function SafeHtml({ html, className, headingLevel }: SafeHtmlProps) {
+  const sanitize = useContext(RichTextSanitizer);
   const clean = useMemo(() => {
-    const text = trimTrailingEmptyParagraphs(sanitizeRichText(html));
+    const text = trimTrailingEmptyParagraphs(sanitize(html));
     return headingLevel === undefined ? text : demoteHeadings(text, headingLevel);
-  }, [html, headingLevel]);
+  }, [html, headingLevel, sanitize]);
   return <div className={`rich-text${className ? ` ${className}` : ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -74,22 +74,13 @@ function build(): ReturnType<typeof DOMPurify> {
 }
 
 /**
- * Where there is no DOM (the server drawing a page's first view, web/entry-server.tsx), the server
- * lends its own allowlist sanitizer (`cleanStoredRichText` in server/lib/rich-text.ts). Hydration
- * keeps the server's markup, so on a drawn page the bio shown is the one sanitize-html cleaned;
- * pages the app draws itself clean with DOMPurify (docs/decisions/0048-server-drawn-first-view.md).
+ * DOMPurify with the allowlist above. It needs a DOM: where there is none (the server drawing a
+ * page's first view, web/entry-server.tsx), the server hands its own allowlist sanitizer to the
+ * components through RichTextSanitizer (safe-html.tsx), and nothing here is called.
  */
-let sanitizeWithoutDom: ((html: string) => string) | undefined;
-
-export function setSanitizerWithoutDom(sanitize: (html: string) => string): void {
-  sanitizeWithoutDom = sanitize;
-}
-
 export function sanitizeRichText(html: string): string {
-  if (typeof window === 'undefined') {
-    // Never unsanitized: without a sanitizer there is nothing to show.
-    return sanitizeWithoutDom ? sanitizeWithoutDom(html) : '';
-  }
+  // Never unsanitized: without a DOM there is nothing to clean with, so nothing to show.
+  if (typeof window === 'undefined') return '';
   purifier ??= build();
   return purifier.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
 }
