@@ -132,6 +132,23 @@ export async function saveSlots(
   expect(res.statusCode).toBe(200);
 }
 
+/** Hides an act or a venue as the committee does (PUT /v1/admin/{kind}/{id}/hidden); expects a 200. */
+export async function hideItem(
+  app: FastifyInstance,
+  admin: BuiltUser,
+  kind: 'acts' | 'venues',
+  id: number,
+  reason: string,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/v1/admin/${kind}/${id}/hidden`,
+    headers: admin.auth,
+    payload: { hidden: true, reason },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 /** A valid POST /v1/venues body; override any field. */
 export function venueBody(overrides: Record<string, unknown> = {}) {
   return {
