@@ -95,6 +95,22 @@ export async function buildAct(
   });
 }
 
+/**
+ * A new owner (`buildOwner`: a host or a performer) with an item (`buildItem`: a venue or an act)
+ * for each of `items`, so a test can scope a list to what it built with creator_id.
+ */
+export async function buildOwnerWith<Traits>(
+  app: FastifyInstance,
+  buildOwner: (app: FastifyInstance) => Promise<BuiltUser>,
+  buildItem: (app: FastifyInstance, owner: BuiltUser, traits: Traits) => Promise<number>,
+  items: Traits[],
+): Promise<{ owner: BuiltUser; ids: number[] }> {
+  const owner = await buildOwner(app);
+  const ids: number[] = [];
+  for (const traits of items) ids.push(await buildItem(app, owner, traits));
+  return { owner, ids };
+}
+
 /** Puts an act into a venue's offered slot, as the scheduling screen will. */
 export async function scheduleAct(
   app: FastifyInstance,
