@@ -28,6 +28,7 @@ const FEATURES = folders('./web/features/');
 const SERVER_LAYERS = [
   ['auth', 'festival', 'media'],
   ['announcements', 'messages', 'scheduling'],
+  ['catalogue'],
   ['acts', 'matching', 'venues'],
   ['drafts', 'profiles'],
   ['admin'],

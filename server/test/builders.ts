@@ -54,3 +54,12 @@ export const buildHost = (app: FastifyInstance, traits: UserTraits = {}) => buil
 export const buildPerformer = (app: FastifyInstance, traits: UserTraits = {}) =>
   buildUser(app, { performer: true, ...traits });
 export const buildAdmin = (app: FastifyInstance, traits: UserTraits = {}) => buildUser(app, { admin: true, ...traits });
+
+/** An admin, and two people on each side of the festival: the cast of the matchmaking and draft tests. */
+export const TWO_OF_EACH = {
+  host: buildHost,
+  otherHost: buildHost,
+  performer: buildPerformer,
+  otherPerformer: buildPerformer,
+  admin: buildAdmin,
+};

@@ -95,6 +95,22 @@ export async function buildAct(
   });
 }
 
+/**
+ * A new owner (`buildOwner`: a host or a performer) with an item (`buildItem`: a venue or an act)
+ * for each of `items`, so a test can scope a list to what it built with creator_id.
+ */
+export async function buildOwnerWith<Traits>(
+  app: FastifyInstance,
+  buildOwner: (app: FastifyInstance) => Promise<BuiltUser>,
+  buildItem: (app: FastifyInstance, owner: BuiltUser, traits: Traits) => Promise<number>,
+  items: Traits[],
+): Promise<{ owner: BuiltUser; ids: number[] }> {
+  const owner = await buildOwner(app);
+  const ids: number[] = [];
+  for (const traits of items) ids.push(await buildItem(app, owner, traits));
+  return { owner, ids };
+}
+
 /** Puts an act into a venue's offered slot, as the scheduling screen will. */
 export async function scheduleAct(
   app: FastifyInstance,
@@ -128,6 +144,23 @@ export async function saveSlots(
     url: `/v1/venues/${venue}`,
     headers: who.auth,
     payload: { available_slots: slots },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Hides an act or a venue as the committee does (PUT /v1/admin/{kind}/{id}/hidden); expects a 200. */
+export async function hideItem(
+  app: FastifyInstance,
+  admin: BuiltUser,
+  kind: 'acts' | 'venues',
+  id: number,
+  reason: string,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/v1/admin/${kind}/${id}/hidden`,
+    headers: admin.auth,
+    payload: { hidden: true, reason },
   });
   expect(res.statusCode).toBe(200);
 }

@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { inject } from 'vitest';
 import type { SessionUser } from '../../contract/auth';
 import type { Act, ActInput } from '../../contract/acts';
@@ -53,4 +55,18 @@ export async function scheduleActs(
   });
   if (response.status !== 200) throw new Error(`PATCH /v1/venues/${venueId} failed: ${response.status}`);
   return (await response.json()) as Venue;
+}
+
+/** A venue as the API has it now (GET /v1/venues/{id}). */
+export const venueNow = async (id: number) =>
+  (await (await fetch(`${inject('apiUrl')}/v1/venues/${id}`)).json()) as Venue;
+
+/**
+ * Saves the slots screen and waits until it says so; answers each of the venue's slots as stored
+ * then, with the id of the act in it or null.
+ */
+export async function saveSlotsScreen(user: UserEvent, venueId: number): Promise<Array<[string, number | null]>> {
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await screen.findByText('The slots and schedule are saved.');
+  return (await venueNow(venueId)).available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null]);
 }

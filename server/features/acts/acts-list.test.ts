@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Act, ActListResponse } from '../../../contract/acts.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue, scheduleAct, type ActTraits } from '../../test/catalogue-builders.js';
+import { buildAdmin, buildHost, buildPerformer } from '../../test/builders.js';
+import { buildOwnerWith, buildAct, buildVenue, scheduleAct, type ActTraits } from '../../test/catalogue-builders.js';
 import { listRequests } from '../../test/requests.js';
 
 const {
@@ -14,17 +14,11 @@ const { list, listOk } = listRequests<ActListResponse>(t, '/v1/acts');
 
 const names = (r: ActListResponse) => r.data.map((a: Act) => a.name);
 
-/** A performer of their own, so a test can scope the list to what it built with creator_id. */
-async function performerWith(acts: ActTraits[]): Promise<{ performer: BuiltUser; ids: number[] }> {
-  const performer = await buildPerformer(t.app);
-  const ids: number[] = [];
-  for (const traits of acts) ids.push(await buildAct(t.app, performer, traits));
-  return { performer, ids };
-}
+const performerWith = (acts: ActTraits[]) => buildOwnerWith(t.app, buildPerformer, buildAct, acts);
 
 describe('GET /v1/acts: search', () => {
   it('matches the name and the visible text of the bio, ignoring case', async () => {
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { name: 'Zydecobra', bio: '<p>plain</p>' },
       { name: 'Other', bio: '<p>Like <u>zydecobra</u> but louder</p>' },
       { name: 'Third', bio: '<p>no match</p>' },
@@ -36,7 +30,7 @@ describe('GET /v1/acts: search', () => {
   });
 
   it('does not match markup', async () => {
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { bio: '<p><em>soft</em> <span style="color:#0066cc">blue</span></p>' },
     ]);
     for (const term of ['<em>', 'span', 'style', '0066cc']) {
@@ -60,7 +54,7 @@ describe('GET /v1/acts: search', () => {
 
 describe('GET /v1/acts: filters', () => {
   it('filters by genre (type)', async () => {
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { name: 'Funky 1', type: 'funk' },
       { name: 'Folky', type: 'folk' },
       { name: 'Funky 2', type: 'funk' },
@@ -73,7 +67,7 @@ describe('GET /v1/acts: filters', () => {
   });
 
   it('filters by preferred slot (s_preferred_slots__ilike), exactly', async () => {
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { name: 'Early', preferred_slots: ['Slot 1'] },
       { name: 'Both', preferred_slots: ['Slot 1', 'Slot 4'] },
       { name: 'Late', preferred_slots: ['Slot 4'] },
@@ -85,7 +79,7 @@ describe('GET /v1/acts: filters', () => {
   });
 
   it('filters by the slot an act is scheduled to play (scheduled_slot), not the one it prefers', async () => {
-    const { performer, ids } = await performerWith([
+    const { owner: performer, ids } = await performerWith([
       { name: 'Plays Two', preferred_slots: ['Slot 1'] },
       { name: 'Plays Two And Four', preferred_slots: ['Slot 1'] },
       { name: 'Prefers Two', preferred_slots: ['Slot 2'] },
@@ -107,7 +101,7 @@ describe('GET /v1/acts: filters', () => {
   });
 
   it('keeps a page per "Plays at" slot, and a schedule change reaches the kept pages', async () => {
-    const { performer, ids } = await performerWith([{ name: 'Moves' }]);
+    const { owner: performer, ids } = await performerWith([{ name: 'Moves' }]);
     const venue = await buildVenue(t.app, host, { slots: ['Slot 1', 'Slot 3'] });
     await scheduleAct(t.app, venue, 'Slot 1', ids[0]!);
     const scope = { creator_id: performer.user.id };
@@ -124,12 +118,12 @@ describe('GET /v1/acts: filters', () => {
   it('filters by creator_id', async () => {
     const a = await performerWith([{ name: 'Mine' }]);
     const b = await performerWith([{ name: 'Theirs' }]);
-    expect(names(await listOk({ creator_id: a.performer.user.id }))).toEqual(['Mine']);
-    expect(names(await listOk({ creator_id: b.performer.user.id }))).toEqual(['Theirs']);
+    expect(names(await listOk({ creator_id: a.owner.user.id }))).toEqual(['Mine']);
+    expect(names(await listOk({ creator_id: b.owner.user.id }))).toEqual(['Theirs']);
   });
 
   it('combines search and filters, and counts the matches', async () => {
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { name: 'Combo Rock Early', type: 'rock', preferred_slots: ['Slot 2'] },
       { name: 'Combo Rock Late', type: 'rock', preferred_slots: ['Slot 3'] },
       { name: 'Combo Pop Early', type: 'pop', preferred_slots: ['Slot 2'] },
@@ -146,7 +140,7 @@ describe('GET /v1/acts: filters', () => {
   });
 
   it('carries each act’s scheduled venue slots in the list', async () => {
-    const { performer, ids } = await performerWith([{ name: 'Booked' }, { name: 'Free' }]);
+    const { owner: performer, ids } = await performerWith([{ name: 'Booked' }, { name: 'Free' }]);
     const venueId = await buildVenue(t.app, host, { address: '7 Booked Blvd', slots: ['Slot 2'] });
     await scheduleAct(t.app, venueId, 'Slot 2', ids[0]!);
     const found = await listOk({ creator_id: performer.user.id, order_by: 'name' });
@@ -175,7 +169,7 @@ describe('GET /v1/acts: paging, total and order', () => {
   it('pages newest update first by default, with the total only when asked, in every allowed order', async () => {
     const start = t.clock.now().getTime();
     const at = (minutes: number) => new Date(start + minutes * 60_000);
-    const { performer } = await performerWith([
+    const { owner: performer } = await performerWith([
       { name: 'Charlie', at: at(1) },
       { name: 'alpha', at: at(2) },
       { name: 'Echo', at: at(3) },
@@ -196,7 +190,7 @@ describe('GET /v1/acts: paging, total and order', () => {
   });
 
   it('shows creator e-mail and roles in the list to admins only', async () => {
-    const { performer } = await performerWith([{}]);
+    const { owner: performer } = await performerWith([{}]);
     const scope = { creator_id: performer.user.id };
     expect((await listOk(scope)).data[0]!.creator).toEqual({ name: performer.user.name });
     expect((await listOk(scope, host.auth)).data[0]!.creator).toEqual({ name: performer.user.name });

@@ -21,8 +21,8 @@ import {
   MailingsResponseSchema,
 } from '../../../contract/admin.js';
 import { ModerationMessages, SetHiddenInputSchema } from '../../../contract/moderation.js';
-import { ActSchema } from '../../../contract/acts.js';
-import { VenueSchema } from '../../../contract/venues.js';
+import { ActSchema, type Act } from '../../../contract/acts.js';
+import { VenueSchema, type Venue } from '../../../contract/venues.js';
 import { presentAct } from '../acts/present.js';
 import { findAct } from '../acts/queries.js';
 import { presentVenue } from '../venues/present.js';
@@ -33,6 +33,7 @@ import { readSettings } from '../festival/settings.js';
 import { ALL_SETS } from '../scheduling/sets-shown.js';
 import { presentSettings, readRainDate, setRainDate, setScheduleRelease } from './settings.js';
 import { IdParamsSchema } from '../../../contract/forms.js';
+import type { UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
@@ -46,38 +47,26 @@ import { findPerson, listAudit, listPeople, readDashboard, setAdminRole } from '
  */
 export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const { requireRole } = authHooks(deps);
-  // The role is checked before the body is read: a performer's {} is a 403, not the admin form's 400.
-  const preValidation = requireRole('admin');
-  const tags = ['admin'];
+  const { committeeRoute } = authHooks(deps);
 
   return async (app) => {
-    app.get(
-      '/dashboard',
-      { preValidation, schema: { tags, response: { 200: DashboardResponseSchema, ...ErrorResponses } } },
-      async () => readDashboard(db.kysely),
+    app.get('/dashboard', committeeRoute({ response: { 200: DashboardResponseSchema, ...ErrorResponses } }), async () =>
+      readDashboard(db.kysely),
     );
 
     app.get(
       '/users',
-      {
-        preValidation,
-        schema: { tags, querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema, ...ErrorResponses } },
-      },
+      committeeRoute({ querystring: PeopleQuerySchema, response: { 200: PeopleResponseSchema, ...ErrorResponses } }),
       async (request) => listPeople(db, request.query),
     );
 
     app.put(
       '/users/:id/admin',
-      {
-        preValidation,
-        schema: {
-          tags,
-          params: IdParamsSchema,
-          body: SetAdminInputSchema,
-          response: { 200: PersonSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        params: IdParamsSchema,
+        body: SetAdminInputSchema,
+        response: { 200: PersonSchema, ...ErrorResponses },
+      }),
       async (request) => {
         const actor = currentUser(request);
         await setAdminRole(db, actor, request.params.id, request.body.is_admin, deps.clock.now());
@@ -89,29 +78,20 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/audit',
-      {
-        preValidation,
-        schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditResponseSchema, ...ErrorResponses } },
-      },
+      committeeRoute({ querystring: AuditQuerySchema, response: { 200: AuditResponseSchema, ...ErrorResponses } }),
       async (request) => listAudit(db.kysely, request.query.offset, request.query.limit),
     );
 
-    app.get(
-      '/settings',
-      { preValidation, schema: { tags, response: { 200: DeskSettingsSchema, ...ErrorResponses } } },
-      async () => presentSettings(deps.festival, await readSettings(db.kysely)),
+    app.get('/settings', committeeRoute({ response: { 200: DeskSettingsSchema, ...ErrorResponses } }), async () =>
+      presentSettings(deps.festival, await readSettings(db.kysely)),
     );
 
     app.put(
       '/settings/schedule-release',
-      {
-        preValidation,
-        schema: {
-          tags,
-          body: SetScheduleReleaseInputSchema,
-          response: { 200: DeskSettingsSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        body: SetScheduleReleaseInputSchema,
+        response: { 200: DeskSettingsSchema, ...ErrorResponses },
+      }),
       async (request) => {
         const { release_at } = request.body;
         return setScheduleRelease(
@@ -124,18 +104,13 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/rain-date',
-      { preValidation, schema: { tags, response: { 200: RainDateStatusSchema, ...ErrorResponses } } },
-      async () => readRainDate(db.kysely, deps.festival),
+    app.get('/rain-date', committeeRoute({ response: { 200: RainDateStatusSchema, ...ErrorResponses } }), async () =>
+      readRainDate(db.kysely, deps.festival),
     );
 
     app.put(
       '/settings/rain-date',
-      {
-        preValidation,
-        schema: { tags, body: SetRainDateInputSchema, response: { 200: RainDateStatusSchema, ...ErrorResponses } },
-      },
+      committeeRoute({ body: SetRainDateInputSchema, response: { 200: RainDateStatusSchema, ...ErrorResponses } }),
       async (request) => {
         const status = await setRainDate(db, deps, currentUser(request), request.body.active, deps.clock.now());
         if (status.mailed > 0) deps.mailQueued();
@@ -145,14 +120,10 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/mailings/recipients',
-      {
-        preValidation,
-        schema: {
-          tags,
-          querystring: MailingRecipientsQuerySchema,
-          response: { 200: MailingRecipientsSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        querystring: MailingRecipientsQuerySchema,
+        response: { 200: MailingRecipientsSchema, ...ErrorResponses },
+      }),
       async (request) => ({
         audience: request.query.audience,
         recipients: await countRecipients(db.kysely, request.query.audience),
@@ -161,23 +132,16 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/mailings',
-      {
-        preValidation,
-        schema: { tags, querystring: AuditQuerySchema, response: { 200: MailingsResponseSchema, ...ErrorResponses } },
-      },
+      committeeRoute({ querystring: AuditQuerySchema, response: { 200: MailingsResponseSchema, ...ErrorResponses } }),
       async (request) => listMailings(db.kysely, request.query.offset, request.query.limit),
     );
 
     app.post(
       '/mailings',
-      {
-        preValidation,
-        schema: {
-          tags,
-          body: CreateMailingInputSchema,
-          response: { 201: MailingSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        body: CreateMailingInputSchema,
+        response: { 201: MailingSchema, ...ErrorResponses },
+      }),
       async (request, reply) => {
         const body = await prepareBody(request.body);
         const mailing = await createMailing(
@@ -193,59 +157,45 @@ export function deskRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    // Moderation (docs/behaviour.md#moderation): hide an act or a venue with a reason, or unhide it.
-    app.put(
-      '/acts/:id/hidden',
-      {
-        preValidation,
-        schema: {
-          tags,
+    // Moderation (docs/behaviour.md#moderation): hide an act or a venue with a reason, or unhide it;
+    // the answer is the item as the committee sees it now.
+    const hiddenRoute = (
+      kind: 'act' | 'venue',
+      item: typeof ActSchema | typeof VenueSchema,
+      readBack: (id: number, actor: UserRow) => Promise<Act | Venue | undefined>,
+    ) =>
+      app.put(
+        `/${kind}s/:id/hidden`,
+        committeeRoute({
           params: IdParamsSchema,
           body: SetHiddenInputSchema,
-          response: { 200: ActSchema, ...ErrorResponses },
+          response: { 200: item, ...ErrorResponses },
+        }),
+        async (request) => {
+          const actor = currentUser(request);
+          const mailed = await setHidden(db, deps, actor, kind, request.params.id, request.body, deps.clock.now());
+          if (mailed > 0) deps.mailQueued();
+          const shown = await readBack(request.params.id, actor);
+          if (!shown)
+            throw notFound(kind === 'act' ? ModerationMessages.actNotFound : ModerationMessages.venueNotFound);
+          return shown;
         },
-      },
-      async (request) => {
-        const actor = currentUser(request);
-        const mailed = await setHidden(db, deps, actor, 'act', request.params.id, request.body, deps.clock.now());
-        if (mailed > 0) deps.mailQueued();
-        const act = await findAct(db.kysely, request.params.id);
-        if (!act) throw notFound(ModerationMessages.actNotFound);
-        return presentAct(act, actor, ALL_SETS);
-      },
-    );
-
-    app.put(
-      '/venues/:id/hidden',
-      {
-        preValidation,
-        schema: {
-          tags,
-          params: IdParamsSchema,
-          body: SetHiddenInputSchema,
-          response: { 200: VenueSchema, ...ErrorResponses },
-        },
-      },
-      async (request) => {
-        const actor = currentUser(request);
-        const mailed = await setHidden(db, deps, actor, 'venue', request.params.id, request.body, deps.clock.now());
-        if (mailed > 0) deps.mailQueued();
-        const venue = await findVenue(db.kysely, request.params.id);
-        if (!venue) throw notFound(ModerationMessages.venueNotFound);
-        return presentVenue(venue, actor, ALL_SETS);
-      },
-    );
+      );
+    hiddenRoute('act', ActSchema, async (id, actor) => {
+      const act = await findAct(db.kysely, id);
+      return act && presentAct(act, actor, ALL_SETS);
+    });
+    hiddenRoute('venue', VenueSchema, async (id, actor) => {
+      const venue = await findVenue(db.kysely, id);
+      return venue && presentVenue(venue, actor, ALL_SETS);
+    });
 
     app.get(
       '/exports/:name.csv',
-      {
-        preValidation,
-        schema: {
-          tags,
-          params: ExportParamsSchema,
-          response: { 200: z.unknown().describe('CSV (RFC 4180), UTF-8 with a byte-order mark'), ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        params: ExportParamsSchema,
+        response: { 200: z.unknown().describe('CSV (RFC 4180), UTF-8 with a byte-order mark'), ...ErrorResponses },
+      }),
       async (request, reply) => {
         const { name } = request.params;
         return reply

@@ -7,6 +7,7 @@ import type { FestivalConfig } from '../../../contract/festival.js';
 import { slotRangeLabel } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
 import { filledSlotsWithOwners } from '../../db/filled-slots.js';
+import { VENUE_PLACE_COLUMNS } from '../scheduling/queries.js';
 
 /** Rows are read in batches of this many: an export of any size never holds more than one batch. */
 export const EXPORT_BATCH = 500;
@@ -70,13 +71,7 @@ const SPECS: Record<ExportName, ExportSpec> = {
             'venues.id',
             'venues.address',
             'venues.rain_date_available',
-            'venues.latitude',
-            'venues.longitude',
-            'venues.step_free',
-            'venues.seating',
-            'venues.shade',
-            'venues.restroom_nearby',
-            'venues.accessibility_note',
+            ...VENUE_PLACE_COLUMNS,
             'users.name',
             'users.email',
           ])

@@ -23,10 +23,7 @@ import { SHARED_READ } from '../../lib/kept-answers.js';
  */
 export function announcementRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const { requireRole } = authHooks(deps);
-  // Checked before the body is read: an anonymous request is a 401 whatever it sends.
-  const preValidation = requireRole('admin');
-  const tags = ['admin'];
+  const { committeeRoute } = authHooks(deps);
   // The last answer and its tag: most requests on a day ask for the same few announcements, so
   // the hash is computed once per distinct answer, not per request.
   let last: { json: string; hash: string } | null = null;
@@ -62,27 +59,19 @@ export function announcementRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/admin/announcements',
-      {
-        preValidation,
-        schema: {
-          tags,
-          querystring: DeskAnnouncementsQuerySchema,
-          response: { 200: DeskAnnouncementsResponseSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        querystring: DeskAnnouncementsQuerySchema,
+        response: { 200: DeskAnnouncementsResponseSchema, ...ErrorResponses },
+      }),
       async (request) => listDeskAnnouncements(db.kysely, request.query.offset, request.query.limit, deps.clock.now()),
     );
 
     app.post(
       '/admin/announcements',
-      {
-        preValidation,
-        schema: {
-          tags,
-          body: AnnouncementInputSchema,
-          response: { 201: DeskAnnouncementSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        body: AnnouncementInputSchema,
+        response: { 201: DeskAnnouncementSchema, ...ErrorResponses },
+      }),
       async (request, reply) => {
         const { text, link_url, level, starts_at, ends_at } = request.body;
         const posted = await postAnnouncement(
@@ -97,7 +86,7 @@ export function announcementRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.delete(
       '/admin/announcements/:id',
-      { preValidation, schema: { tags, params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } } },
+      committeeRoute({ params: IdParamsSchema, response: { 204: z.null(), ...ErrorResponses } }),
       async (request, reply) => {
         await deleteAnnouncement(db, currentUser(request), request.params.id, deps.clock.now());
         return reply.code(204).send(null);

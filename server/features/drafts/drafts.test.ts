@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DraftMessages, DraftSchema, type Draft } from '../../../contract/drafts.js';
 import { ScheduleResponseSchema } from '../../../contract/schedule.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { TWO_OF_EACH, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, saveSlots } from '../../test/catalogue-builders.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const {
   t,
   people: { admin, host, otherHost, performer, otherPerformer },
-} = useTestApp({
-  admin: buildAdmin,
-  host: buildHost,
-  otherHost: buildHost,
-  performer: buildPerformer,
-  otherPerformer: buildPerformer,
-});
+} = useTestApp(TWO_OF_EACH);
 
 const create = (who: BuiltUser | null, payload: unknown) =>
   t.app.inject({

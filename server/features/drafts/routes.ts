@@ -17,17 +17,12 @@ import type { DraftService } from './service.js';
  * admins only, the role checked before the body is read.
  */
 export function draftRoutes(deps: Deps, drafts: DraftService): FastifyPluginAsyncZod {
-  const { requireRole } = authHooks(deps);
-  const preValidation = requireRole('admin');
-  const tags = ['admin'];
+  const { committeeRoute } = authHooks(deps);
 
   return async (app) => {
     app.post(
       '/',
-      {
-        preValidation,
-        schema: { tags, body: CreateDraftInputSchema, response: { 202: DraftCreatedSchema, ...ErrorResponses } },
-      },
+      committeeRoute({ body: CreateDraftInputSchema, response: { 202: DraftCreatedSchema, ...ErrorResponses } }),
       async (request, reply) => {
         const created = await drafts.create(request.body);
         return reply.code(202).send(created);
@@ -36,7 +31,7 @@ export function draftRoutes(deps: Deps, drafts: DraftService): FastifyPluginAsyn
 
     app.get(
       '/:id',
-      { preValidation, schema: { tags, params: IdParamsSchema, response: { 200: DraftSchema, ...ErrorResponses } } },
+      committeeRoute({ params: IdParamsSchema, response: { 200: DraftSchema, ...ErrorResponses } }),
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return drafts.get(request.params.id);
@@ -45,15 +40,11 @@ export function draftRoutes(deps: Deps, drafts: DraftService): FastifyPluginAsyn
 
     app.post(
       '/:id/apply',
-      {
-        preValidation,
-        schema: {
-          tags,
-          params: IdParamsSchema,
-          body: ApplyDraftInputSchema,
-          response: { 200: ApplyDraftResultSchema, ...ErrorResponses },
-        },
-      },
+      committeeRoute({
+        params: IdParamsSchema,
+        body: ApplyDraftInputSchema,
+        response: { 200: ApplyDraftResultSchema, ...ErrorResponses },
+      }),
       async (request) => drafts.apply(request.params.id, request.body ?? {}, currentUser(request)),
     );
   };

@@ -8,7 +8,7 @@ import {
   VenueSuggestionsResponseSchema,
 } from '../../../contract/matching.js';
 import type { TestApp } from '../../test/app.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { buildAdmin, buildHost, buildPerformer, TWO_OF_EACH, type BuiltUser } from '../../test/builders.js';
 import { buildAct, buildVenue, saveSlots, venueBody, type VenueTraits } from '../../test/catalogue-builders.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -304,13 +304,7 @@ describe('matchmaking: permissions, explain, hidden acts, contacts', () => {
   const {
     t,
     people: { host, otherHost, performer, otherPerformer, admin },
-  } = useTestApp({
-    host: buildHost,
-    otherHost: buildHost,
-    performer: buildPerformer,
-    otherPerformer: buildPerformer,
-    admin: buildAdmin,
-  });
+  } = useTestApp(TWO_OF_EACH);
 
   describe('who may ask', () => {
     /** The status of GET `url` for each asker in turn (null: anonymous). */

@@ -9,6 +9,7 @@ import {
   VenueSuggestionsQuerySchema,
   VenueSuggestionsResponseSchema,
 } from '../../../contract/matching.js';
+import type { UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ErrorResponses } from '../../lib/openapi.js';
@@ -32,44 +33,56 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
   const turns = new Turns();
   const healths = new WeakMap<FitWorld, { key: string; health: MatchingHealth }>();
   const tags = ['matching'];
+  /** A route for anyone signed in; what they may see of it, each route checks. */
+  const signedIn = <Schema extends object>(schema: Schema) => ({
+    preValidation: requireUser,
+    schema: { tags, ...schema },
+  });
   const limit = festival.matching.suggestions;
+
+  /**
+   * The world, and the porch (`side` 'host') or the act ('performer') `id` in it for its owner or an
+   * admin (404 before 403), with the people its owner is in touch with.
+   */
+  async function ownedBy<Item extends { id: number; owner_id: number }>(
+    user: UserRow,
+    side: 'host' | 'performer',
+    id: number,
+    pick: (world: FitWorld) => ReadonlyMap<number, Item>,
+    missing: string,
+  ) {
+    const world = await worlds.get();
+    const item = pick(world).get(id);
+    if (!item) throw notFound(missing);
+    if (!isOwnerOrAdmin(user, item.owner_id)) throw forbidden();
+    const contacts = await contactsOf(db.kysely, side, item.owner_id);
+    return { world, item, contacts };
+  }
+
+  const ownPorch = (user: UserRow, id: number) => ownedBy(user, 'host', id, (w) => w.venues, 'Venue not found');
+  const ownAct = (user: UserRow, id: number) => ownedBy(user, 'performer', id, (w) => w.acts, 'Act not found');
 
   return async (app) => {
     app.get(
       '/venues/:id/suggestions',
-      {
-        preValidation: requireUser,
-        schema: {
-          tags,
-          params: IdParamsSchema,
-          querystring: VenueSuggestionsQuerySchema,
-          response: { 200: VenueSuggestionsResponseSchema, ...ErrorResponses },
-        },
-      },
+      signedIn({
+        params: IdParamsSchema,
+        querystring: VenueSuggestionsQuerySchema,
+        response: { 200: VenueSuggestionsResponseSchema, ...ErrorResponses },
+      }),
       async (request) => {
         const user = currentUser(request);
-        const world = await worlds.get();
-        const venue = world.venues.get(request.params.id);
-        if (!venue) throw notFound('Venue not found');
-        if (!isOwnerOrAdmin(user, venue.owner_id)) throw forbidden();
-        const contacts = await contactsOf(db.kysely, 'host', venue.owner_id);
+        const { world, item: venue, contacts } = await ownPorch(user, request.params.id);
         return turns.run(() => suggestActs(world, venue.id, request.query.slot_def, (p) => contacts.has(p), limit));
       },
     );
 
     app.get(
       '/acts/:id/suggestions',
-      {
-        preValidation: requireUser,
-        schema: { tags, params: IdParamsSchema, response: { 200: ActSuggestionsResponseSchema, ...ErrorResponses } },
-      },
+      signedIn({ params: IdParamsSchema, response: { 200: ActSuggestionsResponseSchema, ...ErrorResponses } }),
       async (request) => {
         const user = currentUser(request);
-        const world = await worlds.get();
-        const act = world.acts.get(request.params.id);
-        if (!act) throw notFound('Act not found');
-        if (!isOwnerOrAdmin(user, act.owner_id)) throw forbidden();
-        const contacts = await contactsOf(db.kysely, 'performer', act.owner_id);
+        const { world, item: act, contacts } = await ownAct(user, request.params.id);
         // The owner reads their own sentences; an admin looking on reads the committee's.
         const audience = user.id === act.owner_id ? 'performer' : 'committee';
         return turns.run(() => suggestVenues(world, act.id, (h) => contacts.has(h), limit, audience));
@@ -78,10 +91,7 @@ export function matchingRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/matches/explain',
-      {
-        preValidation: requireUser,
-        schema: { tags, querystring: ExplainQuerySchema, response: { 200: ExplainResponseSchema, ...ErrorResponses } },
-      },
+      signedIn({ querystring: ExplainQuerySchema, response: { 200: ExplainResponseSchema, ...ErrorResponses } }),
       async (request) => {
         const user = currentUser(request);
         const { venue_id, slot_def, act_id, open_slot } = request.query;

@@ -30,11 +30,13 @@ const mediaPath = (bytes: Buffer) => `/v1/media/${sha(bytes)}`;
 const status = async (url: string, headers: Record<string, string> = {}) =>
   (await t.app.inject({ method: 'GET', url, headers })).statusCode;
 
-async function postAct(bio: string, who: BuiltUser = performer): Promise<{ id: number; bio: string }> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/acts', headers: who.auth, payload: actBody({ bio }) });
+/** Creates an act or a venue through the API as `who`, expecting a 201. */
+async function post(kind: 'acts' | 'venues', payload: object, who: BuiltUser): Promise<{ id: number; bio: string }> {
+  const res = await t.app.inject({ method: 'POST', url: `/v1/${kind}`, headers: who.auth, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
+const postAct = (bio: string, who: BuiltUser = performer) => post('acts', actBody({ bio }), who);
 
 const setHidden = (kind: 'acts' | 'venues', id: number, hidden: boolean) =>
   t.app.inject({
@@ -79,14 +81,11 @@ describe('a picture nothing public shows any more', () => {
     const actPicture = png(120, 3);
     const venuePicture = png(121, 3);
     const act = await postAct(`<p>${img(actPicture)}</p>`);
-    const venue = await t.app.inject({
-      method: 'POST',
-      url: '/v1/venues',
-      headers: host.auth,
-      payload: venueBody({ address: '3 Picture Row', bio: `<p>Porch ${img(venuePicture)}</p>` }),
-    });
-    expect(venue.statusCode).toBe(201);
-    const venueId: number = venue.json().id;
+    const { id: venueId } = await post(
+      'venues',
+      venueBody({ address: '3 Picture Row', bio: `<p>Porch ${img(venuePicture)}</p>` }),
+      host,
+    );
 
     expect((await setHidden('acts', act.id, true)).statusCode).toBe(200);
     expect((await setHidden('venues', venueId, true)).statusCode).toBe(200);

@@ -12,6 +12,13 @@ const { t } = useTestApp({});
 
 const send = (body: object, user?: BuiltUser) =>
   t.app.inject({ method: 'POST', url: '/v1/comments', payload: body, headers: user?.auth ?? {} });
+/** A message's body: `message` about the venue or act `entity_id`, and the name the client gives it if any. */
+const about = (entity_type: 'venue' | 'act', entity_id: number, message: string, entity_name?: string) => ({
+  message,
+  entity_id,
+  entity_type,
+  ...(entity_name === undefined ? {} : { entity_name }),
+});
 const list = (query: string, user?: BuiltUser) =>
   t.app.inject({ method: 'GET', url: `/v1/comments?${query}`, headers: user?.auth ?? {} });
 
@@ -47,16 +54,9 @@ describe('POST /v1/comments', () => {
     const performer = await buildPerformer(t.app, { name: 'Percy Performer' });
     const venueId = await insertVenue(t.app, host.user.id, '7 Linden Avenue');
 
-    const res = await send(
-      {
-        message: '<p>Could we play on your <strong>porch</strong> in slot 2?</p>',
-        entity_id: venueId,
-        entity_type: 'venue',
-        // The client's name for the venue is ignored: the server names it from its records.
-        entity_name: 'Somewhere Else Entirely',
-      },
-      performer,
-    );
+    // The client's name for the venue is ignored: the server names it from its records.
+    const message = '<p>Could we play on your <strong>porch</strong> in slot 2?</p>';
+    const res = await send(about('venue', venueId, message, 'Somewhere Else Entirely'), performer);
     expect(res.statusCode).toBe(201);
     const comment = res.json<Comment>();
     expect(comment).toMatchObject({
@@ -86,15 +86,7 @@ describe('POST /v1/comments', () => {
     const owner = await buildPerformer(t.app);
     const host = await buildHost(t.app);
     const actId = await insertAct(t.app, owner.user.id, 'The Screen Doors');
-    const res = await send(
-      {
-        message: '<p>Would you play at my porch?</p>',
-        entity_id: actId,
-        entity_type: 'act',
-        entity_name: 'The Screen Doors',
-      },
-      host,
-    );
+    const res = await send(about('act', actId, '<p>Would you play at my porch?</p>', 'The Screen Doors'), host);
     expect(res.statusCode).toBe(201);
     const mail = await mailTo(owner.user.email);
     expect(mail.subject).toBe('Porchfest: a message about your act "The Screen Doors"');
@@ -105,15 +97,9 @@ describe('POST /v1/comments', () => {
     const host = await buildHost(t.app);
     const performer = await buildPerformer(t.app);
     const venueId = await insertVenue(t.app, host.user.id);
-    const res = await send(
-      {
-        message:
-          '<p onclick="steal()">Hi <script>alert(1)</script><a href="javascript:alert(2)">there</a><img src="x" onerror="alert(3)"></p>',
-        entity_id: venueId,
-        entity_type: 'venue',
-      },
-      performer,
-    );
+    const message =
+      '<p onclick="steal()">Hi <script>alert(1)</script><a href="javascript:alert(2)">there</a><img src="x" onerror="alert(3)"></p>';
+    const res = await send(about('venue', venueId, message), performer);
     expect(res.statusCode).toBe(201);
     const stored = await t.testDb.db.kysely
       .selectFrom('comments')
@@ -132,11 +118,7 @@ describe('POST /v1/comments', () => {
     const venueId = await insertVenue(t.app, host.user.id);
     const gif = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
     const res = await send(
-      {
-        message: `<p>Our band:</p><p><img src="data:image/gif;base64,${gif}"></p>`,
-        entity_id: venueId,
-        entity_type: 'venue',
-      },
+      about('venue', venueId, `<p>Our band:</p><p><img src="data:image/gif;base64,${gif}"></p>`),
       performer,
     );
     expect(res.statusCode).toBe(201);

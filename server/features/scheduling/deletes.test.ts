@@ -33,6 +33,16 @@ const outbox = () =>
     .execute();
 const lastId = async () => (await outbox()).at(-1)?.id ?? 0;
 const queuedSince = async (id: number) => (await outbox()).filter((m) => m.id > id);
+type Queued = Awaited<ReturnType<typeof queuedSince>>;
+
+/** Deletes `id` as `who`, expecting a 204, and answers the mail the delete queued. */
+async function deleteQueuing(kind: 'venues' | 'acts', id: number, who: BuiltUser): Promise<Queued> {
+  const before = await lastId();
+  expect((await remove(kind, id, who.auth)).statusCode).toBe(204);
+  return queuedSince(before);
+}
+const recipientsAndSubjects = (queued: Queued) => queued.map((m) => [m.to_address, m.subject]).sort();
+const textTo = (queued: Queued, prefix: string) => queued.find((m) => m.to_address.startsWith(prefix))!.text_body;
 
 describe('deleting a venue', () => {
   it('unschedules its acts and e-mails each act’s owner once, with the slots it lost', async () => {
@@ -49,16 +59,12 @@ describe('deleting a venue', () => {
       { slot_def: 'Slot 2', scheduled_act_id: quinnAct },
       { slot_def: 'Slot 3', scheduled_act_id: piaAct },
     ]);
-    const before = await lastId();
-
-    expect((await remove('venues', venue, host.auth)).statusCode).toBe(204);
-
-    const queued = await queuedSince(before);
-    expect(queued.map((m) => [m.to_address, m.subject]).sort()).toEqual([
+    const queued = await deleteQueuing('venues', venue, host);
+    expect(recipientsAndSubjects(queued)).toEqual([
       ['pia.unscheduled@example.test', 'Porchfest: "Pia Plays" is no longer scheduled at 12 Demolition Drive'],
       ['quinn.unscheduled@example.test', 'Porchfest: "Quinn Quartet" is no longer scheduled at 12 Demolition Drive'],
     ]);
-    const piaMail = queued.find((m) => m.to_address.startsWith('pia'))!.text_body;
+    const piaMail = textTo(queued, 'pia');
     expect(piaMail).toContain('- Slot 1, 12pm-1:00pm EDT on Saturday, June 14, 2025');
     expect(piaMail).toContain('- Slot 3, 3:00pm-4:00pm EDT on Saturday, June 14, 2025');
     for (const act of [piaAct, quinnAct]) expect(actStatus(await getAct(act))).toBe(ACT_STATUS.looking);
@@ -105,16 +111,12 @@ describe('deleting an act', () => {
     const act = await buildAct(t.app, performer, { name: 'Vanishing Act' });
     await setSlots(mine, host, [{ slot_def: 'Slot 1', scheduled_act_id: act }, { slot_def: 'Slot 2' }]);
     await setSlots(theirs, otherHost, [{ slot_def: 'Slot 3', scheduled_act_id: act }]);
-    const before = await lastId();
-
-    expect((await remove('acts', act, performer.auth)).statusCode).toBe(204);
-
-    const queued = await queuedSince(before);
-    expect(queued.map((m) => [m.to_address, m.subject]).sort()).toEqual([
+    const queued = await deleteQueuing('acts', act, performer);
+    expect(recipientsAndSubjects(queued)).toEqual([
       ['dora.deleter@example.test', 'Porchfest: "Vanishing Act" will not play at 1 Host Way'],
       ['olaf.other@example.test', 'Porchfest: "Vanishing Act" will not play at 2 Other Way'],
     ]);
-    const doraMail = queued.find((m) => m.to_address.startsWith('dora'))!.text_body;
+    const doraMail = textTo(queued, 'dora');
     expect(doraMail).toContain('- Slot 1, 12pm-1:00pm EDT');
     expect(doraMail).toContain(`http://porchfest.test/venues/${mine}/slots/edit`);
 

@@ -29,6 +29,17 @@ export interface ScheduledCellRow {
   act_type: Genre;
 }
 
+/** Where a venue is and what it offers a visitor: its pin, its amenities, its accessibility note. */
+export const VENUE_PLACE_COLUMNS = [
+  'venues.latitude',
+  'venues.longitude',
+  'venues.step_free',
+  'venues.seating',
+  'venues.shade',
+  'venues.restroom_nearby',
+  'venues.accessibility_note',
+] as const;
+
 /**
  * Every filled slot of every venue, in one query: the schedule is built from nothing else. With
  * `rain`, the sets that cannot happen on the rain date are left out.
@@ -39,13 +50,7 @@ export function loadScheduledCells(q: Queryable, rain = false): Promise<Schedule
       'venues.id as venue_id',
       'venues.address',
       'venues.address_url',
-      'venues.latitude',
-      'venues.longitude',
-      'venues.step_free',
-      'venues.seating',
-      'venues.shade',
-      'venues.restroom_nearby',
-      'venues.accessibility_note',
+      ...VENUE_PLACE_COLUMNS,
       'venue_slots.slot_def',
       'acts.id as act_id',
       'acts.name as act_name',

@@ -33,6 +33,9 @@ const json = async <T>(app: FastifyInstance, url: string, schema: { parse(v: unk
   expect(res.statusCode, url).toBe(200);
   return schema.parse(res.json());
 };
+/** An admin's PUT of a desk setting: the release time or the rain date. */
+const putSetting = (setting: 'schedule-release' | 'rain-date', payload: object) =>
+  t.app.inject({ method: 'PUT', url: `/v1/admin/settings/${setting}`, headers: admin.auth, payload });
 const events = (body: string) => body.split('BEGIN:VEVENT').length - 1;
 const scheduleCells = (body: { data: Array<Record<string, unknown>> }) =>
   body.data.flatMap((e) =>
@@ -139,13 +142,7 @@ describe('the release hides the whole line-up', () => {
     expect(withoutPages(await tells(other, stranger))).toEqual(everything);
 
     const releaseAt = new Date(t.clock.now().getTime() + 60 * 60_000);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/admin/settings/schedule-release',
-      headers: admin.auth,
-      payload: { release_at: releaseAt.toISOString() },
-    });
-    expect(set.statusCode).toBe(200);
+    expect((await putSetting('schedule-release', { release_at: releaseAt.toISOString() })).statusCode).toBe(200);
 
     // Anonymous and another signed-in person learn nothing, from either process (each kept its pages).
     for (const app of [t.app, other]) {
@@ -216,13 +213,7 @@ describe('the release hides the whole line-up', () => {
 describe('the rain date leaves out the sets that cannot happen that day', () => {
   it('the schedule, the calendars, the cards and the filters leave them out while it is in force; owners and the desk see them', async () => {
     // Released: the configuration's time, which is past.
-    const release = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/admin/settings/schedule-release',
-      headers: admin.auth,
-      payload: { release_at: null },
-    });
-    expect(release.statusCode).toBe(200);
+    expect((await putSetting('schedule-release', { release_at: null })).statusCode).toBe(200);
     const wetHost = await buildHost(t.app);
     const dryHost = await buildHost(t.app);
     const rainPerformer = await buildPerformer(t.app);
@@ -250,12 +241,7 @@ describe('the rain date leaves out the sets that cannot happen that day', () => 
     ];
     expect((await rainCells()).sort()).toEqual(all);
 
-    const on = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/admin/settings/rain-date',
-      headers: admin.auth,
-      payload: { active: true },
-    });
+    const on = await putSetting('rain-date', { active: true });
     expect(on.statusCode).toBe(200);
     // The desk lists the sets that cannot happen, with why, by slot and address.
     expect(RainDateStatusSchema.parse(on.json()).sets).toEqual([
@@ -316,20 +302,16 @@ describe('the rain date leaves out the sets that cannot happen that day', () => 
     );
 
     // An act that says it cannot come after all leaves the kept schedule at once (migration 0013).
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/v1/acts/${staysBand}`,
-      headers: rainPerformer.auth,
-      payload: actBody({ name: 'Umbrella Band', rain_date_available: false }),
-    });
-    expect(edit.statusCode).toBe(200);
+    const comesInRain = (rain_date_available: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/acts/${staysBand}`,
+        headers: rainPerformer.auth,
+        payload: actBody({ name: 'Umbrella Band', rain_date_available }),
+      });
+    expect((await comesInRain(false)).statusCode).toBe(200);
     expect(await rainCells()).toEqual([]);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/v1/acts/${staysBand}`,
-      headers: rainPerformer.auth,
-      payload: actBody({ name: 'Umbrella Band', rain_date_available: true }),
-    });
+    await comesInRain(true);
     expect(await rainCells()).toEqual(['20 Dry Porch slot_3: Umbrella Band']);
 
     // A host re-plans one slot themselves: the dry porch's free slot takes the yard's band.
@@ -343,12 +325,7 @@ describe('the rain date leaves out the sets that cannot happen that day', () => 
     ]);
 
     // Back on the festival date, every set shows again.
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/admin/settings/rain-date',
-      headers: admin.auth,
-      payload: { active: false },
-    });
+    const off = await putSetting('rain-date', { active: false });
     expect(off.statusCode).toBe(200);
     expect((await rainCells()).sort()).toEqual([
       '20 Dry Porch slot_3: Umbrella Band',

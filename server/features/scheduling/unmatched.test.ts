@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UnmatchedActsResponseSchema } from '../../../contract/schedule.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
+import { buildAct, buildVenue, hideItem, saveSlots, type SlotChoice } from '../../test/catalogue-builders.js';
 
 const {
   t,
@@ -84,13 +84,7 @@ describe('GET /v1/acts/unmatched', () => {
     const hidden = await buildAct(t.app, performer, { name: 'Hidden Booked Act' });
     const visible = await buildAct(t.app, performer, { name: 'Visible Act' });
     await setSlots(venue, [{ slot_def: 'Slot 3', scheduled_act_id: hidden }]);
-    const hide = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/admin/acts/${hidden}/hidden`,
-      headers: admin.auth,
-      payload: { hidden: true, reason: 'Hidden for the test' },
-    });
-    expect(hide.statusCode).toBe(200);
+    await hideItem(t.app, admin, 'acts', hidden, 'Hidden for the test');
 
     // The owner and admins keep it, so saving the slots screen does not take it out unasked.
     expect(await offeredIds(venue, 'Slot 3', host)).toEqual(expect.arrayContaining([hidden, visible]));
@@ -114,13 +108,7 @@ describe('GET /v1/acts/unmatched', () => {
     const venue = await buildVenue(t.app, host, { slots: ['Slot 4'] });
     const act = await buildAct(t.app, performer, { name: 'Plays A Hidden Porch' });
     await setSlots(venue, [{ slot_def: 'Slot 4', scheduled_act_id: act }]);
-    const hide = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/admin/venues/${venue}/hidden`,
-      headers: admin.auth,
-      payload: { hidden: true, reason: 'Hidden for the test' },
-    });
-    expect(hide.statusCode).toBe(200);
+    await hideItem(t.app, admin, 'venues', venue, 'Hidden for the test');
 
     const query = `venue_id=${venue}&slot_def=Slot%204`;
     for (const who of [undefined, otherHost, performer]) {

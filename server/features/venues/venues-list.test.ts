@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Venue, VenueListResponse } from '../../../contract/venues.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
-import { buildAct, buildVenue, scheduleAct, type VenueTraits } from '../../test/catalogue-builders.js';
+import { buildAdmin, buildHost, buildPerformer } from '../../test/builders.js';
+import { buildOwnerWith, buildAct, buildVenue, scheduleAct, type VenueTraits } from '../../test/catalogue-builders.js';
 import { listRequests } from '../../test/requests.js';
 
 const {
@@ -14,17 +14,11 @@ const { list, listOk } = listRequests<VenueListResponse>(t, '/v1/venues');
 
 const addresses = (r: VenueListResponse) => r.data.map((v: Venue) => v.address);
 
-/** A host of its own, so a test can scope the list to what it built with creator_id. */
-async function hostWith(venues: VenueTraits[]): Promise<{ host: BuiltUser; ids: number[] }> {
-  const host = await buildHost(t.app);
-  const ids: number[] = [];
-  for (const traits of venues) ids.push(await buildVenue(t.app, host, traits));
-  return { host, ids };
-}
+const hostWith = (venues: VenueTraits[]) => buildOwnerWith(t.app, buildHost, buildVenue, venues);
 
 describe('GET /v1/venues: search', () => {
   it('matches the address and the visible text of the bio, ignoring case', async () => {
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { address: '1 Quillfeather Lane', bio: '<p>plain</p>' },
       { address: '2 Birch Road', bio: '<p>Near the <strong>QUILLFEATHER</strong> oak</p>' },
       { address: '3 Birch Road', bio: '<p>nothing here</p>' },
@@ -34,12 +28,12 @@ describe('GET /v1/venues: search', () => {
   });
 
   it('ignores case beyond ASCII', async () => {
-    const { host } = await hostWith([{ address: '5 Rue de l’École' }, { address: '6 Main Street' }]);
+    const { owner: host } = await hostWith([{ address: '5 Rue de l’École' }, { address: '6 Main Street' }]);
     expect(addresses(await listOk({ search: 'ÉCOLE', creator_id: host.user.id }))).toEqual(['5 Rue de l’École']);
   });
 
   it('does not match markup: tag, attribute and style names are not text', async () => {
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { bio: '<p><strong style="color:#e60000">loud</strong> <a href="https://example.org">site</a></p>' },
     ]);
     for (const term of ['strong', 'color', 'e60000', 'href', 'example.org', 'noopener']) {
@@ -49,7 +43,7 @@ describe('GET /v1/venues: search', () => {
   });
 
   it('matches text written with entities as the reader sees it', async () => {
-    const { host } = await hostWith([{ bio: '<p>Rock &amp; Roll &lt;live&gt;</p>' }]);
+    const { owner: host } = await hostWith([{ bio: '<p>Rock &amp; Roll &lt;live&gt;</p>' }]);
     expect((await listOk({ search: 'rock & roll <live>', creator_id: host.user.id })).data).toHaveLength(1);
     expect((await listOk({ search: 'amp;', creator_id: host.user.id })).data).toHaveLength(0);
   });
@@ -71,7 +65,7 @@ describe('GET /v1/venues: search', () => {
   });
 
   it('ignores an empty search and refuses one over 200 characters', async () => {
-    const { host } = await hostWith([{}, {}]);
+    const { owner: host } = await hostWith([{}, {}]);
     expect((await listOk({ search: '   ', creator_id: host.user.id })).data).toHaveLength(2);
     const res = await list({ search: 'x'.repeat(201) });
     expect(res.statusCode).toBe(400);
@@ -81,7 +75,7 @@ describe('GET /v1/venues: search', () => {
 
 describe('GET /v1/venues: filters', () => {
   it('filters by a preferred genre (s_preferred_act_types__ilike), exactly', async () => {
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { address: 'A', genres: ['jazz', 'folk'] },
       { address: 'B', genres: ['folk'] },
       { address: 'C', genres: ['punk', 'jazz'] },
@@ -92,7 +86,7 @@ describe('GET /v1/venues: filters', () => {
   });
 
   it('filters by slot: offered and free, offered and taken, or offered', async () => {
-    const { host, ids } = await hostWith([
+    const { owner: host, ids } = await hostWith([
       { address: 'Free', slots: ['Slot 1', 'Slot 2'] },
       { address: 'Taken', slots: ['Slot 1'] },
       { address: 'Not offered', slots: ['Slot 3'] },
@@ -116,13 +110,13 @@ describe('GET /v1/venues: filters', () => {
   it('filters by creator_id', async () => {
     const a = await hostWith([{ address: 'Mine 1' }, { address: 'Mine 2' }]);
     const b = await hostWith([{ address: 'Theirs' }]);
-    expect(addresses(await listOk({ creator_id: a.host.user.id, order_by: 'address' }))).toEqual(['Mine 1', 'Mine 2']);
-    expect(addresses(await listOk({ creator_id: b.host.user.id }))).toEqual(['Theirs']);
+    expect(addresses(await listOk({ creator_id: a.owner.user.id, order_by: 'address' }))).toEqual(['Mine 1', 'Mine 2']);
+    expect(addresses(await listOk({ creator_id: b.owner.user.id }))).toEqual(['Theirs']);
     expect((await listOk({ creator_id: 987654 })).data).toEqual([]);
   });
 
   it('combines search and filters', async () => {
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { address: 'Combo Jazz Free', genres: ['jazz'], slots: ['Slot 2'] },
       { address: 'Combo Jazz Other Slot', genres: ['jazz'], slots: ['Slot 3'] },
       { address: 'Combo Folk Free', genres: ['folk'], slots: ['Slot 2'] },
@@ -160,7 +154,7 @@ describe('GET /v1/venues: paging, total and order', () => {
   it('pages newest update first by default, with the total only when asked', async () => {
     const start = t.clock.now().getTime();
     const at = (minutes: number) => new Date(start + minutes * 60_000);
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { address: 'C first', at: at(1) },
       { address: 'A second', at: at(2) },
       { address: 'E third', at: at(3) },
@@ -218,7 +212,7 @@ describe('GET /v1/venues: paging, total and order', () => {
 
   it('counts every match of a search, on every page and past the last one', async () => {
     const token = `paged${Date.now()}`;
-    const { host } = await hostWith([
+    const { owner: host } = await hostWith([
       { address: `1 ${token}` },
       { address: `2 ${token}` },
       { address: `3 ${token}` },
@@ -233,7 +227,7 @@ describe('GET /v1/venues: paging, total and order', () => {
 
   it('puts a venue just edited first, while its creation time keeps its place', async () => {
     const start = t.clock.now().getTime();
-    const { host, ids } = await hostWith([
+    const { owner: host, ids } = await hostWith([
       { address: 'Old', at: new Date(start + 60_000) },
       { address: 'New', at: new Date(start + 120_000) },
     ]);
@@ -252,7 +246,7 @@ describe('GET /v1/venues: paging, total and order', () => {
   });
 
   it('keeps a stable order for venues written at the same moment', async () => {
-    const { host } = await hostWith([{ address: 'Same 1' }, { address: 'Same 2' }, { address: 'Same 3' }]);
+    const { owner: host } = await hostWith([{ address: 'Same 1' }, { address: 'Same 2' }, { address: 'Same 3' }]);
     const scope = { creator_id: host.user.id, limit: 1 };
     const pages = [];
     for (let offset = 0; offset < 3; offset++) pages.push(...addresses(await listOk({ ...scope, offset })));
@@ -273,7 +267,7 @@ describe('GET /v1/venues: paging, total and order', () => {
   });
 
   it('shows creator e-mail and roles in the list to admins only', async () => {
-    const { host } = await hostWith([{}]);
+    const { owner: host } = await hostWith([{}]);
     const scope = { creator_id: host.user.id };
     expect((await listOk(scope)).data[0]!.creator).toEqual({ name: host.user.name });
     expect((await listOk(scope, performer.auth)).data[0]!.creator).toEqual({ name: host.user.name });

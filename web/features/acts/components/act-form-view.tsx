@@ -1,6 +1,6 @@
 import { formResolver } from '../../../lib/form-resolver';
 import { useForm, type DefaultValues } from 'react-hook-form';
-import { ActInputSchema, type ActInput } from '../../../../contract/acts';
+import { ActInputSchema, type Act, type ActInput } from '../../../../contract/acts';
 import { ActSizes, DEFAULT_GENRE, Genres, PerformerSoundSystems } from '../../../../contract/enums';
 import {
   CheckboxesField,
@@ -35,6 +35,21 @@ export const EMPTY_ACT_FORM: DefaultValues<ActFormValues> = {
   rain_date_available: undefined,
 };
 
+/** The form's values for `act`, or a new act's. */
+export const actFormValues = (act: Act | undefined): DefaultValues<ActFormValues> =>
+  act
+    ? {
+        name: act.name,
+        bio: act.bio,
+        type: act.type,
+        size: act.size,
+        preferred_slots: [...act.preferred_slots],
+        venue_pref: act.venue_pref ?? '',
+        sound_system: act.sound_system,
+        rain_date_available: act.rain_date_available,
+      }
+    : EMPTY_ACT_FORM;
+
 const FIELDS = [
   'name',
   'bio',
@@ -61,17 +76,10 @@ export function ActFormView({ mode, defaultValues, onSubmit, cancelTo }: ActForm
   const { data: festival } = useFestival();
   const form = useForm<ActFormValues, unknown, ActInput>({ resolver: formResolver(ActFormSchema), defaultValues });
   const { control, formState } = form;
-  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, onSubmit);
+  const sending = useFieldErrorSubmit(form, FIELDS, onSubmit);
 
   return (
-    <EntryForm
-      label={mode === 'create' ? 'New act' : 'Edit act'}
-      submitLabel={mode === 'create' ? 'Create Act' : 'Save Act'}
-      onSubmit={submit}
-      busy={formState.isSubmitting}
-      cancelTo={cancelTo}
-      failure={failure}
-    >
+    <EntryForm kind="Act" mode={mode} sending={sending} busy={formState.isSubmitting} cancelTo={cancelTo}>
       <TextField form={form} name="name" label="Act name" required />
       <RichTextField control={control} name="bio" id="bio" label="Description" required />
       <SelectField form={form} name="type" label="Genre" required>

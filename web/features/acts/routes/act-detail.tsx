@@ -1,6 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
 import { EntryPage } from '../../../components/catalogue/entry-page';
-import { routeId } from '../../../components/catalogue/route-id';
 import { OfflineAct } from '../../offline/from-schedule';
 import { useAct } from '../api/get-acts';
 import { ActCard } from '../components/act-card';
@@ -10,21 +8,11 @@ import { ReceivedMessages } from '../../messages/components/received-messages';
 
 /** docs/behaviour.md#venue-and-act-cards: /acts/{actId}, one act's card on a page of its own. */
 export function ActDetail() {
-  const id = routeId(useParams().actId);
-  const act = useAct(id);
-  const navigate = useNavigate();
   return (
-    <EntryPage
-      kind="Act"
-      listPath="/acts"
-      id={id}
-      entry={act}
-      title={(a) => a.name}
-      offline={(actId) => <OfflineAct id={actId} />}
-    >
-      {(a) => (
+    <EntryPage kind="Act" useEntry={useAct} title={(a) => a.name} offline={(id) => <OfflineAct id={id} />}>
+      {(a, toList) => (
         <>
-          <ActCard act={a} headingLevel={1} linkToDetail={false} onDeleted={() => void navigate('/acts')} />
+          <ActCard act={a} headingLevel={1} linkToDetail={false} onDeleted={toList} />
           {/* Its owner (and admins) see the porches that fit it, once the app knows who they are. */}
           <OwnerActSuggestions act={a} />
           <AdminModerationPanel kind="act" id={a.id} name={a.name} hidden={a.hidden} />

@@ -1,38 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ActMessages } from '../../../../contract/acts';
 import { AuthServerMessages } from '../../../../contract/auth';
 import { REQUIRED } from '../../../../contract/forms';
 import { saveSession } from '../../../lib/session';
 import { createAct } from '../../../test/catalogue';
-import { watchFetch } from '../../../test/fetch-calls';
 import { renderApp, signUp } from '../../../test/render-app';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-// Quill loads lazily, and under jsdom the first load takes a few seconds.
-const editor = () => screen.findByRole('textbox', { name: /^Description/ }, { timeout: 15_000 });
-const group = (legend: string) => screen.getByRole('group', { name: new RegExp(`^${legend}`) });
+import { descriptionEditor, fieldGroup, submitEmptyForm } from '../../../test/entry-forms';
 
 describe('/acts/new', () => {
   test('an empty form shows every validation message beside its field and sends nothing', async () => {
-    saveSession(await signUp(['performer'], 'Pia Performer'));
-    const calls = watchFetch();
-    const { user } = renderApp('/acts/new');
-    await screen.findByRole('heading', { level: 1, name: 'New Act' });
-    await editor();
-    await user.click(screen.getByRole('button', { name: 'Create Act' }));
+    const calls = await submitEmptyForm('performer', 'Pia Performer', '/acts/new', 'New Act', 'Create Act');
 
     const name = screen.getByRole('textbox', { name: /^Act name/ });
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription(REQUIRED);
-    expect(await editor()).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Act size')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Preferred slots')).toHaveAccessibleDescription(ActMessages.slotRequired);
-    expect(group('Sound system')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
+    expect(await descriptionEditor()).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Act size')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Preferred slots')).toHaveAccessibleDescription(ActMessages.slotRequired);
+    expect(fieldGroup('Sound system')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
     // Optional (docs/behaviour.md#validation) and defaulted (docs/behaviour.md#entities): no
     // message.
     expect(screen.getByRole('textbox', { name: /^Venue preference/ })).not.toHaveAttribute('aria-invalid');
@@ -49,8 +36,8 @@ describe('/acts/new', () => {
     expect(genre).toHaveValue('americana');
     expect(within(genre).getAllByRole('option')).toHaveLength(21);
     expect(within(genre).getByRole('option', { name: 'Hip Hop' })).toHaveValue('hiphop');
-    expect(within(group('Act size')).getByRole('radio', { name: '4+ persons' })).toBeInTheDocument();
-    expect(within(group('Sound system')).getAllByRole('radio')).toHaveLength(4);
+    expect(within(fieldGroup('Act size')).getByRole('radio', { name: '4+ persons' })).toBeInTheDocument();
+    expect(within(fieldGroup('Sound system')).getAllByRole('radio')).toHaveLength(4);
   });
 
   test('a host who is not a performer is not allowed to create an act', async () => {
@@ -71,7 +58,7 @@ describe('/acts/:id/edit', () => {
     expect(screen.getByRole('textbox', { name: /^Act name/ })).toHaveValue('Brass Foxes');
     expect(screen.getByRole('combobox', { name: /^Genre/ })).toHaveValue('brass');
     await waitFor(() =>
-      expect(within(group('Preferred slots')).getByRole('checkbox', { name: /^Slot 3/ })).toBeChecked(),
+      expect(within(fieldGroup('Preferred slots')).getByRole('checkbox', { name: /^Slot 3/ })).toBeChecked(),
     );
     expect(screen.getByRole('button', { name: 'Save Act' })).toBeInTheDocument();
   });

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { saveSession } from '../../../lib/session';
 import { createAct, createVenue, scheduleActs } from '../../../test/catalogue';
-import { watchFetch } from '../../../test/fetch-calls';
+import { getQueries, watchFetch } from '../../../test/fetch-calls';
 import { renderApp, signUp } from '../../../test/render-app';
 import { ACT_LIST_TEXT } from './act-list';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const actCalls = (calls: string[]) =>
-  calls
-    .filter((c) => c.startsWith('GET ') && new URL(c.slice(4)).pathname === '/v1/acts')
-    .map((c) => new URL(c.slice(4)).searchParams);
+const actCalls = (calls: string[]) => getQueries(calls, '/v1/acts');
 
 describe('/acts search and filters live in the URL', () => {
   test('genre, slot and the status go to the API, so the count is of every act that matches', async () => {

@@ -14,19 +14,21 @@ function Figure({ label, value, to }: { label: string; value: number; to: string
 }
 
 interface FirstOfListProps<T> {
-  id: string;
+  /** What it lists, and where all of them are. */
+  catalogue: 'acts' | 'venues';
   title: string;
   /** The first entries the server sent, and how many there are in all. */
   list: { total: number; data: T[] };
   none: string;
-  /** What the first entries are the first by. */
-  order: string;
-  all: ReactNode;
   children: (item: T) => ReactNode;
 }
 
+/** What the first entries of each list are the first by. */
+const ORDER = { acts: 'name', venues: 'address' } as const;
+
 /** A count in the heading over the first few of what it counts, with a link to all when cut short. */
-function FirstOfList<T extends { id: number }>({ id, title, list, none, order, all, children }: FirstOfListProps<T>) {
+function FirstOfList<T extends { id: number }>({ catalogue, title, list, none, children }: FirstOfListProps<T>) {
+  const id = `figures-first-${catalogue}`;
   return (
     <section className="col-md-6" aria-labelledby={id}>
       <h3 id={id} className="h5">
@@ -43,7 +45,7 @@ function FirstOfList<T extends { id: number }>({ id, title, list, none, order, a
       )}
       {list.total > list.data.length && (
         <p className="small">
-          The first {list.data.length} by {order}; {all}.
+          The first {list.data.length} by {ORDER[catalogue]}; <Link to={`/${catalogue}`}>see all {catalogue}</Link>.
         </p>
       )}
     </section>
@@ -89,14 +91,7 @@ export function DashboardFigures({ data }: { data: DashboardResponse }) {
           ))}
         </ul>
       </section>
-      <FirstOfList
-        id="figures-unscheduled"
-        title="Acts not scheduled"
-        list={data.unscheduled_acts}
-        none="Every act has a set."
-        order="name"
-        all={<Link to="/acts">see all acts</Link>}
-      >
+      <FirstOfList catalogue="acts" title="Acts not scheduled" list={data.unscheduled_acts} none="Every act has a set.">
         {(act) => (
           <>
             <Link to={`/acts/${act.id}`}>{act.name}</Link>
@@ -107,12 +102,10 @@ export function DashboardFigures({ data }: { data: DashboardResponse }) {
         )}
       </FirstOfList>
       <FirstOfList
-        id="figures-actless"
+        catalogue="venues"
         title="Venues with no act"
         list={data.venues_without_act}
         none="Every venue has an act."
-        order="address"
-        all={<Link to="/venues">see all venues</Link>}
       >
         {(venue) => <Link to={`/venues/${venue.id}`}>{venue.address}</Link>}
       </FirstOfList>

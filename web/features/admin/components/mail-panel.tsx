@@ -22,6 +22,30 @@ import { useMailings } from '../api/get-mailings';
 import { DeskTable } from './desk-table';
 
 const FORMAT_LABELS: Record<MailingFormat, string> = { text: 'Plain text', rich: 'Formatted text' };
+
+/** A radio button for each of `choices`, named `name`. */
+function Radios<T extends string>(props: {
+  name: string;
+  inline?: boolean;
+  choices: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (choice: T) => void;
+}) {
+  const { name, inline, labels, value, onChange } = props;
+  return props.choices.map((choice) => (
+    <Form.Check
+      key={choice}
+      inline={inline}
+      type="radio"
+      id={`${name}-${choice}`}
+      name={name}
+      label={labels[choice]}
+      checked={value === choice}
+      onChange={() => onChange(choice)}
+    />
+  ));
+}
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
 /** The mails sent so far, each with its progress through the outbox. */
@@ -131,17 +155,13 @@ export function MailPanel() {
         >
           <fieldset className="mb-3">
             <legend className="form-label fs-6">Send to</legend>
-            {MAILING_AUDIENCES.map((a) => (
-              <Form.Check
-                key={a}
-                type="radio"
-                id={`mail-audience-${a}`}
-                name="mail-audience"
-                label={MailingAudienceLabels[a]}
-                checked={audience === a}
-                onChange={() => setAudience(a)}
-              />
-            ))}
+            <Radios
+              name="mail-audience"
+              choices={MAILING_AUDIENCES}
+              labels={MailingAudienceLabels}
+              value={audience}
+              onChange={setAudience}
+            />
             <p className="form-text mb-0" aria-live="polite">
               {count.isError
                 ? errorText(count.error)
@@ -160,18 +180,14 @@ export function MailPanel() {
           </Form.Group>
           <fieldset className="mb-3">
             <legend className="form-label fs-6">Format</legend>
-            {MAILING_FORMATS.map((f) => (
-              <Form.Check
-                key={f}
-                inline
-                type="radio"
-                id={`mail-format-${f}`}
-                name="mail-format"
-                label={FORMAT_LABELS[f]}
-                checked={format === f}
-                onChange={() => setFormat(f)}
-              />
-            ))}
+            <Radios
+              name="mail-format"
+              inline
+              choices={MAILING_FORMATS}
+              labels={FORMAT_LABELS}
+              value={format}
+              onChange={setFormat}
+            />
           </fieldset>
           {format === 'text' ? (
             <Form.Group className="mb-3" controlId="mail-body">

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SlotDef } from '../../../../contract/enums';
 import type { UnmatchedActsResponse } from '../../../../contract/schedule';
 import { apiGet } from '../../../lib/api-client';
+import { venueSlotRead } from './venue-slot-read';
 
 export const unmatchedKeys = {
   all: ['acts', 'unmatched'] as const,
@@ -14,12 +14,7 @@ export const getUnmatchedActs = (venueId: number, slot: SlotDef, signal?: AbortS
     signal,
   });
 
-export const unmatchedActsQuery = (venueId: number, slot: SlotDef) =>
-  queryOptions({
-    queryKey: unmatchedKeys.slot(venueId, slot),
-    queryFn: ({ signal }) => getUnmatchedActs(venueId, slot, signal),
-  });
-
-export function useUnmatchedActs(venueId: number, slot: SlotDef) {
-  return useQuery(unmatchedActsQuery(venueId, slot));
-}
+export const { query: unmatchedActsQuery, useRead: useUnmatchedActs } = venueSlotRead(
+  unmatchedKeys.slot,
+  getUnmatchedActs,
+);

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SlotDef } from '../../../../contract/enums';
 import type { VenueSuggestionsResponse } from '../../../../contract/matching';
 import { apiGet } from '../../../lib/api-client';
+import { venueSlotRead } from './venue-slot-read';
 
 /** The matchmaking reads of the slots editor share one key family, fetched again after a save. */
 export const matchingKeys = {
@@ -19,12 +19,7 @@ export const getVenueSuggestions = (venueId: number, slot: SlotDef, signal?: Abo
     signal,
   });
 
-export const venueSuggestionsQuery = (venueId: number, slot: SlotDef) =>
-  queryOptions({
-    queryKey: matchingKeys.suggestions(venueId, slot),
-    queryFn: ({ signal }) => getVenueSuggestions(venueId, slot, signal),
-  });
-
-export function useVenueSuggestions(venueId: number, slot: SlotDef) {
-  return useQuery(venueSuggestionsQuery(venueId, slot));
-}
+export const { query: venueSuggestionsQuery, useRead: useVenueSuggestions } = venueSlotRead(
+  matchingKeys.suggestions,
+  getVenueSuggestions,
+);

@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, inject, test } from 'vitest';
-import type { Venue } from '../../../../contract/venues';
+import { describe, expect, test } from 'vitest';
 import { saveSession } from '../../../lib/session';
-import { createAct, createVenue } from '../../../test/catalogue';
+import { createAct, createVenue, saveSlotsScreen } from '../../../test/catalogue';
 import { renderApp, signUp } from '../../../test/render-app';
-
-const venueNow = async (id: number) => (await (await fetch(`${inject('apiUrl')}/v1/venues/${id}`)).json()) as Venue;
 
 /**
  * A porch without electricity on `street` that asks for folk, and two acts for its Slot 4: a quiet
@@ -66,9 +63,7 @@ describe('matchmaking in the slots editor', () => {
     expect(select).toHaveValue(String(duo.id));
     expect(first).toHaveTextContent('Chosen');
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('The slots and schedule are saved.');
-    expect((await venueNow(venue.id)).available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null])).toEqual([
+    expect(await saveSlotsScreen(user, venue.id)).toEqual([
       ['Slot 1', null],
       ['Slot 4', duo.id],
     ]);
@@ -89,11 +84,7 @@ describe('matchmaking in the slots editor', () => {
     expect(status).toHaveTextContent('The Oboe Lane Amplifiers does not fit this slot');
     expect(select).toHaveAccessibleDescription(/This act needs electricity; your porch has none/);
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('The slots and schedule are saved.');
-    expect((await venueNow(venue.id)).available_slots.find((s) => s.slot_def === 'Slot 4')?.scheduled_act?.id).toBe(
-      band.id,
-    );
+    expect(await saveSlotsScreen(user, venue.id)).toContainEqual(['Slot 4', band.id]);
   });
 
   test('the host looks an act up by name and reads why it is not suggested', async () => {

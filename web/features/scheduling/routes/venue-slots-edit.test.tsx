@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AuthServerMessages } from '../../../../contract/auth';
-import type { Venue } from '../../../../contract/venues';
 import { VenueMessages } from '../../../../contract/venues';
 import { saveSession } from '../../../lib/session';
-import { createAct, createVenue } from '../../../test/catalogue';
+import { createAct, createVenue, saveSlotsScreen, venueNow } from '../../../test/catalogue';
 import { renderApp, signUp } from '../../../test/render-app';
-
-const venueNow = async (id: number) => (await (await fetch(`${inject('apiUrl')}/v1/venues/${id}`)).json()) as Venue;
 
 describe('/venues/{id}/slots/edit', () => {
   test('the owner turns a slot on, picks an act from the free ones, and saves', async () => {
@@ -33,10 +30,8 @@ describe('/venues/{id}/slots/edit', () => {
     const group = await within(select).findByRole('group', { name: 'Prefer Slot 3' });
     expect(within(group).getByRole('option', { name: 'The Picked Pickers (Bluegrass)' })).toBeInTheDocument();
     await user.selectOptions(select, 'The Picked Pickers (Bluegrass)');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await screen.findByText('The slots and schedule are saved.');
-    expect((await venueNow(venue.id)).available_slots.map((s) => [s.slot_def, s.scheduled_act?.id ?? null])).toEqual([
+    expect(await saveSlotsScreen(user, venue.id)).toEqual([
       ['Slot 1', null],
       ['Slot 3', act.id],
     ]);

@@ -9,6 +9,7 @@ import {
   UpdateVenueInputSchema,
   type CreateVenueInput,
   type UpdateVenueInput,
+  type Venue,
 } from '../../../../contract/venues';
 import {
   CheckboxesField,
@@ -73,6 +74,28 @@ export const EMPTY_VENUE_FORM: DefaultValues<VenueFormValues> = {
   accessibility_note: '',
 };
 
+/** The form's values for `venue`, or a new venue's. */
+export const venueFormValues = (venue: Venue | undefined): DefaultValues<VenueFormValues> =>
+  venue
+    ? {
+        address: venue.address,
+        bio: venue.bio,
+        preferred_act_types: [...venue.preferred_act_types],
+        size_pref: venue.size_pref,
+        provide_electric: venue.provide_electric,
+        provide_sound_system: venue.provide_sound_system,
+        rain_date_available: venue.rain_date_available,
+        available_slots: venue.available_slots.map((slot) => ({ slot_def: slot.slot_def })),
+        latitude: venue.latitude === null ? '' : String(venue.latitude),
+        longitude: venue.longitude === null ? '' : String(venue.longitude),
+        step_free: venue.step_free,
+        seating: venue.seating,
+        shade: venue.shade,
+        restroom_nearby: venue.restroom_nearby,
+        accessibility_note: venue.accessibility_note,
+      }
+    : EMPTY_VENUE_FORM;
+
 const FIELDS = [
   'address',
   'bio',
@@ -111,7 +134,7 @@ export function VenueFormView(props: VenueFormViewProps) {
     defaultValues,
   });
   const { control, formState } = form;
-  const { submit, failure } = useFieldErrorSubmit(form, FIELDS, async (values) => {
+  const sending = useFieldErrorSubmit(form, FIELDS, async (values) => {
     if (props.mode === 'edit') return props.onSubmit(values);
     // The create schema's output always carries the slots (at least one); this tells TypeScript.
     if (values.available_slots === undefined) throw new Error('A new venue needs its slots');
@@ -119,14 +142,7 @@ export function VenueFormView(props: VenueFormViewProps) {
   });
 
   return (
-    <EntryForm
-      label={mode === 'create' ? 'New venue' : 'Edit venue'}
-      submitLabel={mode === 'create' ? 'Create Venue' : 'Save Venue'}
-      onSubmit={submit}
-      busy={formState.isSubmitting}
-      cancelTo={cancelTo}
-      failure={failure}
-    >
+    <EntryForm kind="Venue" mode={mode} sending={sending} busy={formState.isSubmitting} cancelTo={cancelTo}>
       <TextField
         form={form}
         name="address"

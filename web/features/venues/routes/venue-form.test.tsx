@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, inject, test, vi } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { AuthServerMessages } from '../../../../contract/auth';
 import { REQUIRED } from '../../../../contract/forms';
 import { VenueMessages } from '../../../../contract/venues';
@@ -7,36 +7,22 @@ import { saveSession } from '../../../lib/session';
 import { createVenue } from '../../../test/catalogue';
 import { watchFetch } from '../../../test/fetch-calls';
 import { renderApp, signUp } from '../../../test/render-app';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-// Quill loads lazily, and under jsdom the first load takes a few seconds.
-const EDITOR_WAIT = { timeout: 15_000 };
-const editor = () => screen.findByRole('textbox', { name: /^Description/ }, EDITOR_WAIT);
-
-const group = (legend: string) => screen.getByRole('group', { name: new RegExp(`^${legend}`) });
+import { descriptionEditor, fieldGroup, submitEmptyForm } from '../../../test/entry-forms';
 
 describe('/venues/new', () => {
   test('an empty form shows every validation message beside its field and sends nothing', async () => {
-    saveSession(await signUp(['host'], 'Hana Host'));
-    const calls = watchFetch();
-    const { user } = renderApp('/venues/new');
-    await screen.findByRole('heading', { level: 1, name: 'New Venue' });
-    await editor();
-    await user.click(screen.getByRole('button', { name: 'Create Venue' }));
+    const calls = await submitEmptyForm('host', 'Hana Host', '/venues/new', 'New Venue', 'Create Venue');
 
     const address = screen.getByRole('textbox', { name: /^Address/ });
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(address).toHaveAccessibleDescription(expect.stringContaining(REQUIRED));
-    expect(await editor()).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Preferred genres')).toHaveAccessibleDescription(VenueMessages.genreRequired);
-    expect(group('Preferred act size')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Can you provide electricity')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Can you provide a sound system')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
-    expect(group('Slots you can host')).toHaveAccessibleDescription(VenueMessages.slotRequired);
+    expect(await descriptionEditor()).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Preferred genres')).toHaveAccessibleDescription(VenueMessages.genreRequired);
+    expect(fieldGroup('Preferred act size')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Can you provide electricity')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Can you provide a sound system')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Are you available on the rain date')).toHaveAccessibleDescription(REQUIRED);
+    expect(fieldGroup('Slots you can host')).toHaveAccessibleDescription(VenueMessages.slotRequired);
     expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
   }, 30_000);
 
@@ -44,15 +30,15 @@ describe('/venues/new', () => {
     saveSession(await signUp(['host']));
     renderApp('/venues/new');
     await screen.findByRole('heading', { level: 1, name: 'New Venue' });
-    expect(within(group('Preferred genres')).getAllByRole('checkbox')).toHaveLength(21);
-    expect(within(group('Preferred genres')).getByRole('checkbox', { name: 'Hip Hop' })).toBeInTheDocument();
-    const sizes = within(group('Preferred act size'))
+    expect(within(fieldGroup('Preferred genres')).getAllByRole('checkbox')).toHaveLength(21);
+    expect(within(fieldGroup('Preferred genres')).getByRole('checkbox', { name: 'Hip Hop' })).toBeInTheDocument();
+    const sizes = within(fieldGroup('Preferred act size'))
       .getAllByRole('radio')
       .map((r) => r.closest('div')?.textContent);
     expect(sizes).toEqual(['1-3 persons', '4+ persons', 'Any size']);
     // The slot times come from the festival configuration.
     await screen.findByRole('checkbox', { name: 'Slot 1 (12pm-1:00pm EDT)' });
-    const slots = within(group('Slots you can host')).getAllByRole('checkbox');
+    const slots = within(fieldGroup('Slots you can host')).getAllByRole('checkbox');
     expect(slots.map((s) => s.closest('div')?.textContent)).toEqual([
       'Slot 1 (12pm-1:00pm EDT)',
       'Slot 2 (1:30pm-2:30pm EDT)',
@@ -83,13 +69,13 @@ describe('/venues/:id/edit', () => {
     const { user, router } = renderApp(`/venues/${venue.id}/edit`);
     await screen.findByRole('heading', { level: 1, name: 'Edit Venue' });
     expect(screen.queryByRole('group', { name: /^Slots you can host/ })).not.toBeInTheDocument();
-    expect(within(group('Preferred genres')).getByRole('checkbox', { name: 'Folk' })).toBeChecked();
-    await editor();
+    expect(within(fieldGroup('Preferred genres')).getByRole('checkbox', { name: 'Folk' })).toBeChecked();
+    await descriptionEditor();
 
     const address = screen.getByRole('textbox', { name: /^Address/ });
     await user.clear(address);
     await user.type(address, `${venue.address} (back yard)`);
-    await user.click(within(group('Preferred genres')).getByRole('checkbox', { name: 'Blues' }));
+    await user.click(within(fieldGroup('Preferred genres')).getByRole('checkbox', { name: 'Blues' }));
     await user.click(screen.getByRole('button', { name: 'Save Venue' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/venues'));

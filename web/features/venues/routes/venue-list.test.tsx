@@ -1,19 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { saveSession } from '../../../lib/session';
 import { createVenue } from '../../../test/catalogue';
-import { watchFetch } from '../../../test/fetch-calls';
+import { getQueries, watchFetch } from '../../../test/fetch-calls';
 import { renderApp, signUp } from '../../../test/render-app';
 import { VENUE_LIST_TEXT } from './venue-list';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-const venueCalls = (calls: string[]) =>
-  calls
-    .filter((c) => c.startsWith('GET ') && new URL(c.slice(4)).pathname === '/v1/venues')
-    .map((c) => new URL(c.slice(4)).searchParams);
+const venueCalls = (calls: string[]) => getQueries(calls, '/v1/venues');
 
 describe('/venues search and filters live in the URL', () => {
   test('a shared link shows its filters and asks the API for them', async () => {
