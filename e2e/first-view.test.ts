@@ -55,6 +55,12 @@ describe("the server's first view", () => {
       await expect(page.getByRole('link', { name: 'Crème Brûlée Quartet' }).isVisible()).resolves.toBe(true);
       await page.goto(`${app.baseUrl}/venues?genre=folk`);
       await expect(page.getByRole('article', { name: 'Venue: 12 Rue du Porche' }).isVisible()).resolves.toBe(true);
+
+      // A page drawn from the frame's reads alone: made drawn by its route's one `draw` field
+      // (web/app/router.tsx, docs/decisions/0058).
+      await page.goto(`${app.baseUrl}/about`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^About /);
+      expect(await page.locator('#root').getAttribute('data-first-view')).toBe('server');
     } finally {
       await context.close();
     }

@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: '/', ...screen('features/public/routes/home.tsx', 'Home') },
-          { path: '/about', ...screen('features/public/routes/about.tsx', 'About') },
+          { path: '/about', ...screen('features/public/routes/about.tsx', 'About', 'frame') },
           { path: '/faq', ...screen('features/public/routes/faq.tsx', 'Faq') },
           { path: '/waivers', ...screen('features/public/routes/waivers.tsx', 'Waivers') },
           { path: '/schedule', ...screen('features/schedule/routes/schedule.tsx', 'Schedule', 'schedule') },
