@@ -139,27 +139,49 @@ export class KeptAnswers {
     return { answers: this.answers.size, bytes: this.bytes };
   }
 
+  /** Requests waiting for this turn's read of the counters, three entries each. */
+  private waiting: Array<IncomingMessage | ServerResponse | (() => void)> = [];
+
   /**
    * The front lane: answers a request from what is kept when it can, else calls `next` (Fastify).
-   * Called by the HTTP server for every request (server/app.ts).
+   * Called by the HTTP server for every request (server/app.ts). The requests of one turn of the
+   * event loop wait together for one read of the counters, made once they are all in.
    */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const url = req.url;
     if (req.method !== 'GET' || url === undefined || req.headers.authorization !== undefined || req.headers.origin)
       return next();
-    const answer = this.answers.get(this.aliases.get(url) ?? url);
-    if (!answer) return next();
-    this.versions().then(
-      (versions) => {
-        // Looked up again: the answer may have been replaced while the counters were read.
-        const current = this.answers.get(this.aliases.get(url) ?? url);
-        if (!current || !this.isCurrent(current, versions)) return next();
-        this.sendRaw(req, res, current);
-      },
-      // The database is unavailable: the routes answer with their own error.
-      () => next(),
-    );
+    if (!this.answers.has(this.aliases.get(url) ?? url)) return next();
+    if (this.waiting.push(req, res, next) === 3) setImmediate(this.answerWaiting);
   }
+
+  private readonly answerWaiting = (): void => {
+    const waiting = this.waiting;
+    this.waiting = [];
+    const answer = (versions: Versions | undefined) => {
+      const now = this.options.clock.now().getTime();
+      for (let i = 0; i < waiting.length; i += 3) {
+        const req = waiting[i] as IncomingMessage;
+        const next = waiting[i + 2] as () => void;
+        // Looked up again: the answer may have been replaced while the counters were read.
+        const current = versions && this.answers.get(this.aliases.get(req.url!) ?? req.url!);
+        if (current && this.isCurrent(current, versions, now))
+          this.sendRaw(req, waiting[i + 1] as ServerResponse, current);
+        // Not current, or the database is unavailable: the routes answer (with their own error).
+        else next();
+      }
+    };
+    const { db } = this.options;
+    if (db.readVersionsNow) {
+      let versions: Versions | undefined;
+      try {
+        versions = db.readVersionsNow();
+      } catch {
+        versions = undefined;
+      }
+      answer(versions);
+    } else db.readVersions().then(answer, () => answer(undefined));
+  };
 
   private sendRaw(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer): void {
     const encoding = answer.encodingFor(req.headers['accept-encoding']);
@@ -230,6 +252,9 @@ export function keptAnswer(parts: {
     'cache-control': parts.cacheControl,
   });
   const choices = new Map<string, Encoding>();
+  const tags = new Set(encodings.map(etag));
+  const body = (encoding: Encoding) =>
+    encoding === 'identity' ? parts.identity : encoding === 'gzip' ? parts.gzip : (parts.br ?? parts.gzip);
   return {
     versions: parts.versions,
     expiresAt: parts.expiresAt,
@@ -244,15 +269,17 @@ export function keptAnswer(parts: {
       }
       return choice;
     },
-    matches: (ifNoneMatch) => matchesIfNoneMatch(ifNoneMatch, hash),
+    // The tag a client got back, as it was sent (the usual case), else any form of it.
+    matches: (ifNoneMatch) => tags.has(ifNoneMatch) || matchesIfNoneMatch(ifNoneMatch, hash),
     notModified: each(common),
     ok: each((encoding) => ({
       ...common(encoding),
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       'content-type': parts.contentType,
+      // Known, so the front lane's answer is not sent in chunks.
+      'content-length': String(body(encoding).length),
     })),
-    body: (encoding) =>
-      encoding === 'identity' ? parts.identity : encoding === 'gzip' ? parts.gzip : (parts.br ?? parts.gzip),
+    body,
     size: parts.identity.length + parts.gzip.length + (parts.br?.length ?? 0),
   };
 }
