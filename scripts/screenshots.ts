@@ -107,7 +107,7 @@ async function main(): Promise<void> {
           await page.waitForTimeout(500);
         }
         for (let i = 0; i < (shot.zoomIn ?? 0); i++) {
-          await page.getByRole('button', { name: 'Zoom in' }).click();
+          await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
           await page.waitForTimeout(400);
         }
         if (shot.zoomIn) await page.waitForLoadState('networkidle');
