@@ -12,6 +12,7 @@ import {
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import type { Database, UserRow, Queryable } from '../../db/schema.js';
+import { countRows } from '../../db/paging.js';
 import { containsInsensitive } from '../../db/search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { roleNames } from '../auth/policy.js';
@@ -30,19 +31,9 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
       eb.fn.sum<number>(eb.case().when('is_performer', '=', true).then(1).else(0).end()).as('performer'),
     ])
     .executeTakeFirstOrThrow();
-  const venues = await q
-    .selectFrom('venues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const acts = await q
-    .selectFrom('acts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const sets = await q
-    .selectFrom('venue_slots')
-    .where('scheduled_act_id', 'is not', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const venues = await countRows(q.selectFrom('venues'));
+  const acts = await countRows(q.selectFrom('acts'));
+  const sets = await countRows(q.selectFrom('venue_slots').where('scheduled_act_id', 'is not', null));
   const empty = await q
     .selectFrom('venue_slots')
     .where('scheduled_act_id', 'is', null)
@@ -60,9 +51,7 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const unscheduledTotal = await notScheduled
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const unscheduledTotal = await countRows(notScheduled);
   const unscheduled = await notScheduled
     .select(['acts.id', 'acts.name'])
     .orderBy('acts.name')
@@ -96,7 +85,7 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const actlessTotal = await actless.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const actlessTotal = await countRows(actless);
   const actlessRows = await actless
     .select(['venues.id', 'venues.address'])
     .orderBy('venues.address')
@@ -111,15 +100,15 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
       host: count(users.host),
       performer: count(users.performer),
     },
-    venues: count(venues.n),
-    acts: count(acts.n),
-    scheduled_sets: count(sets.n),
+    venues,
+    acts,
+    scheduled_sets: sets,
     empty_slots: SLOT_DEFS.map((slot_def: SlotDef) => ({ slot_def, empty: emptyBySlot.get(slot_def) ?? 0 })),
     unscheduled_acts: {
-      total: count(unscheduledTotal.n),
+      total: unscheduledTotal,
       data: unscheduled.map((a) => ({ id: a.id, name: a.name, preferred_slots: slotsOf(a.id) })),
     },
-    venues_without_act: { total: count(actlessTotal.n), data: actlessRows },
+    venues_without_act: { total: actlessTotal, data: actlessRows },
   };
 }
 
@@ -154,8 +143,7 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
     acts: count(r.act_count),
   }));
   if (!query.include_total) return { data };
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { data, total: count(total.n) };
+  return { data, total: await countRows(base) };
 }
 
 /** How many venues and acts each person created, as `venue_count` and `act_count`. */
@@ -221,10 +209,7 @@ export async function listAudit(
     .limit(limit)
     .offset(offset)
     .execute();
-  const total = await q
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(q.selectFrom('audit_log'));
   return {
     data: rows.flatMap((r) =>
       isAuditAction(r.action)
@@ -241,7 +226,7 @@ export async function listAudit(
           ]
         : [],
     ),
-    total: count(total.n),
+    total,
   };
 }
 
@@ -259,13 +244,8 @@ export async function setAdminRole(db: Db, actor: Actor, userId: number, isAdmin
     if (!user) throw notFound(AdminMessages.userNotFound);
     if (user.is_admin === isAdmin) return;
     if (!isAdmin) {
-      const others = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('is_admin', '=', true)
-        .where('id', '<>', userId)
-        .executeTakeFirstOrThrow();
-      if (count(others.n) === 0) throw conflict(AdminMessages.lastAdmin, 'is_admin');
+      const others = await countRows(trx.selectFrom('users').where('is_admin', '=', true).where('id', '<>', userId));
+      if (others === 0) throw conflict(AdminMessages.lastAdmin, 'is_admin');
     }
     await trx.updateTable('users').set({ is_admin: isAdmin, updated_at: now }).where('id', '=', userId).execute();
     await writeAudit(trx, {
