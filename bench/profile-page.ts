@@ -16,12 +16,13 @@ import { startServer } from '../e2e/support/server.js';
 import { chromiumPath } from '../e2e/support/browser.js';
 import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
 import { busiestThread, threadOf, type ProfileNode, type TraceEvent } from './support/trace-events.js';
+import { envNumber } from './support/env-number.js';
 
 const PATH = process.argv[2] ?? '/schedule';
-const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
-const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
-const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 1);
-const TASK_MS = Number(process.env.PROFILE_TASK_MS ?? 30);
+const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
+const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
+const SLOWDOWN = envNumber('PROFILE_CPU_SLOWDOWN', 1);
+const TASK_MS = envNumber('PROFILE_TASK_MS', 30);
 
 /** The profiler's nodes always carry their line and column. */
 type ProfilerNode = ProfileNode & { callFrame: Required<ProfileNode['callFrame']> };
@@ -58,7 +59,7 @@ function printTasks(events: TraceEvent[]): void {
     }
     const summary = [...parts]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.PROFILE_PARTS ?? 6))
+      .slice(0, envNumber('PROFILE_PARTS', 6))
       .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
       .join(', ');
     console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${summary}`);

@@ -10,10 +10,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { busiestThread, threadOf, type ProfileNode, type TraceEvent } from './trace-events.js';
+import { envNumber } from './env-number.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: npx tsx bench/support/trace-tasks.ts TRACE.json');
-const TASK_MS = Number(process.env.TRACE_TASK_MS ?? 12.5);
+const TASK_MS = envNumber('TRACE_TASK_MS', 12.5);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
 
@@ -67,7 +68,7 @@ function functionsIn(start: number, end: number): string {
   if (count === 0) return '';
   return [...inclusive]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, Number(process.env.TRACE_FUNCTIONS ?? 8))
+    .slice(0, envNumber('TRACE_FUNCTIONS', 8))
     .map(([k, n]) => `${k} ${Math.round((100 * n) / count)}%`)
     .join('\n      ');
 }
