@@ -7,6 +7,7 @@ import type { Venue } from '../contract/venues.js';
 import { seedFestival, type SeededFestival, type SeededVenue } from '../test/support/festival-seed.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { useE2eApp } from './support/e2e-app.js';
 import { localMap, startTileServer, useFestivalWithMap } from './support/map-tiles.js';
 import { resultsDir } from './support/server.js';
@@ -24,8 +25,6 @@ const app = useE2eApp('porch-map-festival');
 const { api } = e2eActors(app);
 afterAll(() => tiles.close());
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 /** An instant given as the festival's wall clock on its day, in the configured zone (never the device's). */
 const at = (time: string) => new Date(zonedInstant(festival.event.date, time, festival.timezone));
 
