@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   AdminMessages,
   AUDIT_ACTIONS,
@@ -19,6 +19,16 @@ import { roleNames } from '../auth/policy.js';
 import { writeAudit, type Actor } from '../../db/audit.js';
 
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+/** How many rows `matching` has, and the first DASHBOARD_LIST_LIMIT of them as `first` selects and orders them. */
+async function countAndFirst<TB extends keyof Database, O, Row>(
+  matching: SelectQueryBuilder<Database, TB, O>,
+  first: (query: SelectQueryBuilder<Database, TB, O>) => SelectQueryBuilder<Database, TB, Row>,
+): Promise<{ total: number; data: Row[] }> {
+  const total = await countRows(matching);
+  const data = await first(matching).limit(DASHBOARD_LIST_LIMIT).execute();
+  return { total, data };
+}
 
 /** The dashboard's figures, each read from the database as it is now. */
 export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
@@ -51,15 +61,11 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const unscheduledTotal = await countRows(notScheduled);
-  const unscheduled = await notScheduled
-    .select(['acts.id', 'acts.name'])
-    .orderBy('acts.name')
-    .orderBy('acts.id')
-    .limit(DASHBOARD_LIST_LIMIT)
-    .execute();
+  const unscheduled = await countAndFirst(notScheduled, (acts) =>
+    acts.select(['acts.id', 'acts.name']).orderBy('acts.name').orderBy('acts.id'),
+  );
   const preferred =
-    unscheduled.length === 0
+    unscheduled.data.length === 0
       ? []
       : await q
           .selectFrom('act_slots')
@@ -67,7 +73,7 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
           .where(
             'act_id',
             'in',
-            unscheduled.map((a) => a.id),
+            unscheduled.data.map((a) => a.id),
           )
           .execute();
   const slotsOf = (actId: number) =>
@@ -85,13 +91,9 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const actlessTotal = await countRows(actless);
-  const actlessRows = await actless
-    .select(['venues.id', 'venues.address'])
-    .orderBy('venues.address')
-    .orderBy('venues.id')
-    .limit(DASHBOARD_LIST_LIMIT)
-    .execute();
+  const venuesWithoutAct = await countAndFirst(actless, (venues) =>
+    venues.select(['venues.id', 'venues.address']).orderBy('venues.address').orderBy('venues.id'),
+  );
 
   return {
     users: {
@@ -105,10 +107,10 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
     scheduled_sets: sets,
     empty_slots: SLOT_DEFS.map((slot_def: SlotDef) => ({ slot_def, empty: emptyBySlot.get(slot_def) ?? 0 })),
     unscheduled_acts: {
-      total: unscheduledTotal,
-      data: unscheduled.map((a) => ({ id: a.id, name: a.name, preferred_slots: slotsOf(a.id) })),
+      total: unscheduled.total,
+      data: unscheduled.data.map((a) => ({ id: a.id, name: a.name, preferred_slots: slotsOf(a.id) })),
     },
-    venues_without_act: { total: actlessTotal, data: actlessRows },
+    venues_without_act: venuesWithoutAct,
   };
 }
 
