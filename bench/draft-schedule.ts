@@ -72,6 +72,7 @@ import {
   seedGeneratedFestival,
   send,
 } from './support/seed-generated.js';
+import { envNumber } from './support/env-number.js';
 
 const TARGET_GAP = 0.01;
 const TARGET_PING_MS = 100;
@@ -86,8 +87,8 @@ interface Size {
 
 function sizes(): Size[] {
   if (process.env.BENCH_PORCHES || process.env.BENCH_ACTS) {
-    const porches = Number(process.env.BENCH_PORCHES ?? SMALL_FESTIVAL.porches);
-    const acts = Number(process.env.BENCH_ACTS ?? SMALL_FESTIVAL.acts);
+    const porches = envNumber('BENCH_PORCHES', SMALL_FESTIVAL.porches);
+    const acts = envNumber('BENCH_ACTS', SMALL_FESTIVAL.acts);
     return [{ label: `${porches}x${acts}`, shape: { porches, acts }, targetSeconds: 10 }];
   }
   const all: Size[] = [

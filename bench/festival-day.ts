@@ -34,6 +34,7 @@ import { venueValuesBlocking } from '../server/test/sanitize-blocking.js';
 import { startAppProcess, type AppProcess } from '../test/faults/support/app-process.js';
 import { insertActs } from './support/insert-acts.js';
 import { autocannon, type AutocannonRequest, type AutocannonResult } from './support/autocannon.js';
+import { envNumber } from './support/env-number.js';
 import { seeded, SONG_WORDS } from './support/seeded.js';
 
 const VENUES = 300;
@@ -41,8 +42,8 @@ const ACTS = 600;
 const USERS = 1_000;
 const CONNECTIONS = 50;
 const STORM_CONNECTIONS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const SECONDS = envNumber('BENCH_SECONDS', 30);
+const SOAK_SECONDS = envNumber('BENCH_SOAK_SECONDS', 600);
 const SOAK_RATE = 20;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;

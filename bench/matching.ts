@@ -47,11 +47,12 @@ import {
   type SeededGeneratedFestival,
 } from './support/seed-generated.js';
 import { seeded } from './support/seeded.js';
+import { envNumber } from './support/env-number.js';
 
-const PORCHES = Number(process.env.BENCH_PORCHES ?? LARGE_FESTIVAL.porches);
-const ACTS = Number(process.env.BENCH_ACTS ?? LARGE_FESTIVAL.acts);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const PORCHES = envNumber('BENCH_PORCHES', LARGE_FESTIVAL.porches);
+const ACTS = envNumber('BENCH_ACTS', LARGE_FESTIVAL.acts);
+const REQUESTS = envNumber('BENCH_REQUESTS', 400);
+const ROUNDS = envNumber('BENCH_ROUNDS', 10);
 const AT_ONCE = 20;
 const WARM_UP = 20;
 const TARGET_P95_MS = 50;

@@ -15,42 +15,27 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
 import { chromiumPath } from '../e2e/support/browser.js';
 import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
+import { busiestThread, threadOf, type ProfileNode, type TraceEvent } from './support/trace-events.js';
+import { envNumber } from './support/env-number.js';
 
 const PATH = process.argv[2] ?? '/schedule';
-const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
-const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
-const SLOWDOWN = Number(process.env.PROFILE_CPU_SLOWDOWN ?? 1);
-const TASK_MS = Number(process.env.PROFILE_TASK_MS ?? 30);
+const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
+const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
+const SLOWDOWN = envNumber('PROFILE_CPU_SLOWDOWN', 1);
+const TASK_MS = envNumber('PROFILE_TASK_MS', 30);
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
+/** The profiler's nodes always carry their line and column. */
+type ProfilerNode = ProfileNode & { callFrame: Required<ProfileNode['callFrame']> };
 interface Profile {
-  nodes: ProfileNode[];
+  nodes: ProfilerNode[];
   samples: number[];
   timeDeltas: number[];
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { url?: string; frame?: string } };
-}
-
 /** The renderer's main thread: the thread with the most RunTask time. */
 function printTasks(events: TraceEvent[]): void {
-  const byThread = new Map<string, number>();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.dur)
-      byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-  const main = [...byThread].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
+  const main = busiestThread(events);
+  const onMain = events.filter((e) => threadOf(e) === main && e.ph === 'X' && e.dur !== undefined);
   const runTasks = onMain.filter((e) => e.name === 'RunTask');
   const tasks = runTasks.filter((e) => e.dur! >= TASK_MS * 1000);
   const start = Math.min(...onMain.map((e) => e.ts));
@@ -74,7 +59,7 @@ function printTasks(events: TraceEvent[]): void {
     }
     const summary = [...parts]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.PROFILE_PARTS ?? 6))
+      .slice(0, envNumber('PROFILE_PARTS', 6))
       .map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`)
       .join(', ');
     console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms: ${summary}`);
@@ -153,7 +138,7 @@ try {
   // a sample lands in whatever ran last before V8 did work of its own).
   const callersOf = process.env.PROFILE_CALLERS;
   if (callersOf) {
-    const parent = new Map<number, ProfileNode>();
+    const parent = new Map<number, ProfilerNode>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
     const paths = new Map<string, number>();
     for (const node of profile.nodes) {

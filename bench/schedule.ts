@@ -23,12 +23,13 @@ import { benchApp } from './support/app.js';
 import { autocannon, type AutocannonResult } from './support/autocannon.js';
 import { seeded, SONG_WORDS } from './support/seeded.js';
 import { actValuesBlocking, venueValuesBlocking } from '../server/test/sanitize-blocking.js';
+import { envNumber } from './support/env-number.js';
 
 const VENUES = 300;
 const ACTS = 600;
 const HOSTS = 150;
 const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = envNumber('BENCH_SECONDS', 10);
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 

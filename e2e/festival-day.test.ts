@@ -11,7 +11,8 @@ import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
-import { waitForTakeOver } from './support/browser.js';
+import { once } from './support/once.js';
+import { DESKTOP, PHONE, waitForTakeOver } from './support/browser.js';
 
 const app = useE2eApp('festival-day');
 
@@ -19,8 +20,6 @@ const ZONE = festivalConfig.timezone;
 const DAY = festivalConfig.event.date;
 /** An instant given as the festival's wall clock on the festival day (or another date). */
 const at = (time: string, date = DAY) => new Date(zonedInstant(date, time, ZONE));
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 // The people and calls of e2e/support/actors.ts.
 const { api, signUp } = e2eActors(app);
@@ -72,25 +71,21 @@ interface Festival {
   elm: Venue;
 }
 
-let seeded: Promise<Festival> | undefined;
 /** One small festival for the whole file: five sets over four slots, two of them in Slot 2. */
-function seed(): Promise<Festival> {
-  seeded ??= (async () => {
-    const performer = await signUp(['performer'], 'Penny Player');
-    const host = await signUp(['host'], 'Hattie Host');
-    const long = 'Tunes for dancing on the lawn. '.repeat(12);
-    const fiddles = await createAct(performer, 'Morning Fiddles', 'folk', `<p>${long}</p>`);
-    const brass = await createAct(performer, 'Two O’Clock Brass', 'brass', '<p>Horns, a tuba and a snare.</p>');
-    const jazz = await createAct(performer, 'Elm Street Jazz', 'jazz', '<p>Standards from a quartet.</p>');
-    const blues = await createAct(performer, 'Afternoon Blues', 'blues', '<p>Slide guitar.</p>');
-    const strings = await createAct(performer, 'Sunset Strings', 'classical', '<p>A string quartet.</p>');
-    const oak = await createPorch(host, '1 Oak Street', { 'Slot 1': fiddles, 'Slot 2': brass });
-    const elm = await createPorch(host, '2 Elm Street', { 'Slot 2': jazz, 'Slot 3': blues });
-    await createPorch(host, '3 Pine Street', { 'Slot 4': strings });
-    return { brass, jazz, oak, elm };
-  })();
-  return seeded;
-}
+const seed = once(async (): Promise<Festival> => {
+  const performer = await signUp(['performer'], 'Penny Player');
+  const host = await signUp(['host'], 'Hattie Host');
+  const long = 'Tunes for dancing on the lawn. '.repeat(12);
+  const fiddles = await createAct(performer, 'Morning Fiddles', 'folk', `<p>${long}</p>`);
+  const brass = await createAct(performer, 'Two O’Clock Brass', 'brass', '<p>Horns, a tuba and a snare.</p>');
+  const jazz = await createAct(performer, 'Elm Street Jazz', 'jazz', '<p>Standards from a quartet.</p>');
+  const blues = await createAct(performer, 'Afternoon Blues', 'blues', '<p>Slide guitar.</p>');
+  const strings = await createAct(performer, 'Sunset Strings', 'classical', '<p>A string quartet.</p>');
+  const oak = await createPorch(host, '1 Oak Street', { 'Slot 1': fiddles, 'Slot 2': brass });
+  const elm = await createPorch(host, '2 Elm Street', { 'Slot 2': jazz, 'Slot 3': blues });
+  await createPorch(host, '3 Pine Street', { 'Slot 4': strings });
+  return { brass, jazz, oak, elm };
+});
 
 /** The phone view's selected tab, as a screen reader announces it. */
 const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');

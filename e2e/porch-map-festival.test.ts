@@ -7,8 +7,9 @@ import type { Venue } from '../contract/venues.js';
 import { seedFestival, type SeededFestival, type SeededVenue } from '../test/support/festival-seed.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { useE2eApp } from './support/e2e-app.js';
-import { startTileServer, useFestivalWithMap } from './support/map-tiles.js';
+import { localMap, startTileServer, useFestivalWithMap } from './support/map-tiles.js';
 import { resultsDir } from './support/server.js';
 
 /**
@@ -16,24 +17,14 @@ import { resultsDir } from './support/server.js';
  * porches and 600 acts placed around the map's centre, on a phone and a desktop.
  */
 const tiles = await startTileServer();
-const CENTER = { latitude: 42.444, longitude: -76.5019 };
-const festival = useFestivalWithMap({
-  center: [CENTER.latitude, CENTER.longitude],
-  zoom: 15,
-  bounds: [
-    [42.41, -76.55],
-    [42.48, -76.45],
-  ],
-  tile_url: tiles.template,
-  tile_attribution: '© Local test tiles',
-});
+const mapConfig = localMap(tiles);
+const festival = useFestivalWithMap(mapConfig);
+const CENTER = { latitude: mapConfig.center[0], longitude: mapConfig.center[1] };
 
 const app = useE2eApp('porch-map-festival');
 const { api } = e2eActors(app);
 afterAll(() => tiles.close());
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 /** An instant given as the festival's wall clock on its day, in the configured zone (never the device's). */
 const at = (time: string) => new Date(zonedInstant(festival.event.date, time, festival.timezone));
 
@@ -65,14 +56,21 @@ describe('the schedule map on a phone at festival scale, 12:30 on festival day',
   let first: SeededVenue;
   let page: Page;
 
-  test('hundreds of porches are count bubbles with a key, and a bubble zooms in from the keyboard', async () => {
+  /**
+   * The schedule's map on a phone at 12:30. The page's clock is fixed; what plays now is read in
+   * the configured zone, whatever the device's.
+   */
+  async function openScheduleMap(): Promise<Locator> {
     page = app.page;
     await page.setViewportSize(PHONE);
-    // The page's clock is fixed; what plays now is read in the configured zone, whatever the device's.
     await page.clock.setFixedTime(at('12:30'));
     await page.goto('/schedule?view=map');
+    return page.getByRole('region', { name: 'Porch map' });
+  }
+
+  test('hundreds of porches are count bubbles with a key, and a bubble zooms in from the keyboard', async () => {
+    const map = await openScheduleMap();
     await page.getByText('© Local test tiles').waitFor();
-    const map = page.getByRole('region', { name: 'Porch map' });
     await map.getByRole('button', { name: BUBBLE }).first().waitFor();
 
     // Every porch is counted once, in far fewer marks than porches.
@@ -111,11 +109,7 @@ describe('the schedule map on a phone at festival scale, 12:30 on festival day',
     const pinned = await api<Venue>(`/v1/venues/${first.id}`);
     await app.context.grantPermissions(['geolocation']);
     await app.context.setGeolocation({ latitude: pinned.latitude! + 0.00005, longitude: pinned.longitude! });
-    page = app.page;
-    await page.setViewportSize(PHONE);
-    await page.clock.setFixedTime(at('12:30'));
-    await page.goto('/schedule?view=map');
-    const map = page.getByRole('region', { name: 'Porch map' });
+    const map = await openScheduleMap();
     await map.getByRole('button', { name: BUBBLE }).first().waitFor();
     // Before "Near me" the nearest porch is inside a bubble.
     expect(await map.locator(`[data-venue-id="${first.id}"]`).count()).toBe(0);
@@ -159,11 +153,7 @@ describe('the schedule map on a phone at festival scale, 12:30 on festival day',
   });
 
   test('"Skip the map" takes the keyboard past every marker to the list', async () => {
-    page = app.page;
-    await page.setViewportSize(PHONE);
-    await page.clock.setFixedTime(at('12:30'));
-    await page.goto('/schedule?view=map');
-    const map = page.getByRole('region', { name: 'Porch map' });
+    const map = await openScheduleMap();
     await map.getByRole('button', { name: BUBBLE }).first().waitFor();
     await page.getByRole('button', { name: 'Near me' }).focus();
     await page.keyboard.press('Tab');

@@ -5,23 +5,14 @@ import type { Venue } from '../contract/venues.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
 import { useE2eApp } from './support/e2e-app.js';
-import { startTileServer, useFestivalWithMap } from './support/map-tiles.js';
+import { localMap, startTileServer, useFestivalWithMap } from './support/map-tiles.js';
 
 /** The map's tiles, from a tiny local server (e2e/support/map-tiles.ts). */
 const tiles = await startTileServer();
 const tileRequests = tiles.requests;
 
 // The edition as configured, with its tiles from the local server.
-useFestivalWithMap({
-  center: [42.444, -76.5019],
-  zoom: 15,
-  bounds: [
-    [42.41, -76.55],
-    [42.48, -76.45],
-  ],
-  tile_url: tiles.template,
-  tile_attribution: '© Local test tiles',
-});
+useFestivalWithMap(localMap(tiles));
 
 const app = useE2eApp('porch-map');
 let tilesUp = true;

@@ -4,7 +4,7 @@ import { zonedInstant } from '../contract/festival-time.js';
 import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { waitForTakeOver } from './support/browser.js';
+import { PHONE, waitForTakeOver } from './support/browser.js';
 import { useE2eApp } from './support/e2e-app.js';
 
 // docs/decisions/0054-rain-date-and-release.md: before the release nothing public tells who plays
@@ -14,7 +14,6 @@ import { useE2eApp } from './support/e2e-app.js';
 const app = useE2eApp('rain-and-release');
 const { api, signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
-const PHONE = { width: 390, height: 844 };
 const ZONE = festivalConfig.timezone;
 /** 2:00pm on the rain date, the festival's wall clock. */
 const RAIN_DAY_TWO_PM = new Date(zonedInstant(festivalConfig.rain_date.date, '14:00', ZONE));

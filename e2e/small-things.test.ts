@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Act } from '../contract/acts.js';
 import type { SessionUser } from '../contract/auth.js';
@@ -6,7 +7,9 @@ import type { Venue } from '../contract/venues.js';
 import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe.js';
 import { e2eActors } from './support/actors.js';
+import { DESKTOP, PHONE } from './support/browser.js';
 import { useE2eApp } from './support/e2e-app.js';
+import { once } from './support/once.js';
 
 // Issue 28, item 9: the smaller things a walk through festival day found.
 
@@ -17,8 +20,6 @@ const ZONE = festivalConfig.timezone;
 const DAY = festivalConfig.event.date;
 /** An instant given as the festival's wall clock on the festival day (or another date). */
 const at = (time: string, date = DAY) => new Date(zonedInstant(date, time, ZONE));
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const ALL_SLOTS = ['Slot 1', 'Slot 2', 'Slot 3', 'Slot 4'];
 
 interface Seeded {
@@ -27,31 +28,42 @@ interface Seeded {
   oak: Venue;
 }
 
-let seeded: Promise<Seeded> | undefined;
 /** One porch with three acts, in Slots 1, 2 and 3, for the whole file. */
-function seed(): Promise<Seeded> {
-  seeded ??= (async () => {
-    const performer = await signUp(['performer'], 'Mona Myday');
-    const host = await signUp(['host'], 'Oscar Oak');
-    const acts = await Promise.all(
-      ['Noon Fiddles', 'Two O’Clock Brass', 'Three Strings'].map((name) =>
-        createAct(performer, name, { preferred_slots: ALL_SLOTS }),
-      ),
-    );
-    const oak = await createVenue(host, '1 Oak Street', {
-      available_slots: ['Slot 1', 'Slot 2', 'Slot 3'].map((slot_def) => ({ slot_def })),
-    });
-    await saveSlots(
-      host,
-      oak,
-      acts.map((act, i) => ({ slot_def: `Slot ${i + 1}`, scheduled_act_id: act.id })),
-    );
-    return { performer, acts, oak };
-  })();
-  return seeded;
-}
+const seed = once(async (): Promise<Seeded> => {
+  const performer = await signUp(['performer'], 'Mona Myday');
+  const host = await signUp(['host'], 'Oscar Oak');
+  const acts = await Promise.all(
+    ['Noon Fiddles', 'Two O’Clock Brass', 'Three Strings'].map((name) =>
+      createAct(performer, name, { preferred_slots: ALL_SLOTS }),
+    ),
+  );
+  const oak = await createVenue(host, '1 Oak Street', {
+    available_slots: ['Slot 1', 'Slot 2', 'Slot 3'].map((slot_def) => ({ slot_def })),
+  });
+  await saveSlots(
+    host,
+    oak,
+    acts.map((act, i) => ({ slot_def: `Slot ${i + 1}`, scheduled_act_id: act.id })),
+  );
+  return { performer, acts, oak };
+});
 
 /** The little of the page the tests read in `evaluate` (the e2e files are checked without the DOM types). */
+/** The file's page, on a screen of `size`. */
+async function pageOn(size: typeof PHONE): Promise<Page> {
+  await app.page.setViewportSize(size);
+  return app.page;
+}
+
+/** Before any script of the page runs, the device has no `navigator[name]`. */
+const withoutNavigator = (page: Page, name: 'clipboard' | 'share') =>
+  page.addInitScript((property) => {
+    Object.defineProperty((globalThis as unknown as { navigator: object }).navigator, property, {
+      value: undefined,
+      configurable: true,
+    });
+  }, name);
+
 interface PageGlobals {
   document: {
     activeElement: { id: string; selectionStart: number | null; selectionEnd: number | null; value: string } | null;
@@ -67,8 +79,7 @@ interface PageGlobals {
 describe('My day', () => {
   test('is in the navigation, and marks the slots Ended, Now and Next on the festival day', async () => {
     const { acts } = await seed();
-    const { page } = app;
-    await page.setViewportSize(DESKTOP);
+    const page = await pageOn(DESKTOP);
     await page.clock.setFixedTime(at('14:00'));
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My day' }).click();
@@ -99,14 +110,10 @@ describe('My day', () => {
 
   test('"Copy link" selects the link where the device cannot copy, and "Share" opens the share sheet where there is one', async () => {
     const { acts } = await seed();
-    const { page } = app;
-    await page.setViewportSize(PHONE);
+    const page = await pageOn(PHONE);
     // A browser without a clipboard for the page, and a phone's share sheet that records what it was given.
+    await withoutNavigator(page, 'clipboard');
     await page.addInitScript(() => {
-      Object.defineProperty((globalThis as unknown as { navigator: object }).navigator, 'clipboard', {
-        value: undefined,
-        configurable: true,
-      });
       Object.defineProperty((globalThis as unknown as { navigator: object }).navigator, 'share', {
         configurable: true,
         value: (data: { title?: string; url?: string }) => {
@@ -138,14 +145,8 @@ describe('My day', () => {
 
   test('offers no Share button where the device has no share sheet', async () => {
     const { acts } = await seed();
-    const { page } = app;
-    await page.setViewportSize(DESKTOP);
-    await page.addInitScript(() => {
-      Object.defineProperty((globalThis as unknown as { navigator: object }).navigator, 'share', {
-        value: undefined,
-        configurable: true,
-      });
-    });
+    const page = await pageOn(DESKTOP);
+    await withoutNavigator(page, 'share');
     await page.goto(`/myday?acts=${acts[0]!.id}`);
     await page.getByRole('button', { name: 'Add it to my favourites' }).click();
     await page.goto('/myday');
@@ -157,8 +158,7 @@ describe('My day', () => {
 describe('the home page', () => {
   test('after the festival says it is over and thanks people; before, it does not', async () => {
     await seed();
-    const { page } = app;
-    await page.setViewportSize(PHONE);
+    const page = await pageOn(PHONE);
     await page.clock.setFixedTime(at('18:00'));
     await page.goto('/');
     await page.getByText('Porchfest 2025 is over.').waitFor();
@@ -175,8 +175,7 @@ describe('the home page', () => {
 
   test('links the whole-festival calendar: "Subscribe to the schedule"', async () => {
     await seed();
-    const { page } = app;
-    await page.setViewportSize(DESKTOP);
+    const page = await pageOn(DESKTOP);
     await page.goto('/');
     const link = page.getByRole('link', { name: 'Subscribe to the schedule' });
     expect(await link.getAttribute('href')).toBe('/v1/schedule.ics');
@@ -191,8 +190,7 @@ describe('My Acts', () => {
   test("shows each set's set-up time, porch and slot", async () => {
     const { performer } = await seed();
     await signInAs(performer);
-    const { page } = app;
-    await page.setViewportSize(PHONE);
+    const page = await pageOn(PHONE);
     await page.goto('/myacts');
     const slot2 = festivalConfig.slots[1]!;
     expect(slot2.setup).toBe('13:00');
@@ -229,8 +227,7 @@ describe('the printed schedule', () => {
         [1, 2, 4].map((slot, i) => ({ slot_def: `Slot ${slot}`, scheduled_act_id: acts[i]!.id })),
       );
     }
-    const { page } = app;
-    await page.setViewportSize(DESKTOP);
+    const page = await pageOn(DESKTOP);
     await page.goto('/schedule');
     // The grid draws its rows as they come near the viewport: scroll down until the last porch is drawn.
     const last = page.getByRole('link', { name: 'Handout Band 16-4' });

@@ -7,8 +7,9 @@ import { zonedInstant } from '../contract/festival-time.js';
 import festivalConfig from '../festival.config.json' with { type: 'json' };
 import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { waitForTakeOver } from './support/browser.js';
+import { DESKTOP, PHONE, waitForTakeOver } from './support/browser.js';
 import { useE2eApp } from './support/e2e-app.js';
+import { once } from './support/once.js';
 
 // What a walk through festival day found (issue 28), items 3, 6 and 7: search on a phone, counts
 // that are true, and the keyboard and screen readers.
@@ -19,8 +20,6 @@ const { api, signUp, signUpAdmin, createVenue, createAct, saveSlots } = e2eActor
 const ZONE = festivalConfig.timezone;
 const DAY = festivalConfig.event.date;
 const at = (time: string) => new Date(zonedInstant(DAY, time, ZONE));
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** axe's `heading-order` (a best practice, outside the WCAG tags expectNoAxeViolations runs). */
 async function expectHeadingOrder(page: Page): Promise<void> {
@@ -41,35 +40,45 @@ interface Festival {
   strings: Act;
 }
 
-let seeded: Promise<Festival> | undefined;
-function seed(): Promise<Festival> {
-  seeded ??= (async () => {
-    const performer = await signUp(['performer'], 'Walker Player');
-    const host = await signUp(['host'], 'Walker Host');
-    const make = (name: string, type: string, bio: string) => createAct(performer, name, { type, bio });
-    const fiddles = await make('Morning Fiddles', 'folk', `<p>${LONG}</p>`);
-    const brass = await make('Two O’Clock Brass', 'brass', '<p>Horns, a tuba and a snare.</p>');
-    const jazz = await make('Elm Street Jazz', 'jazz', '<p>Standards from a quartet.</p>');
-    const blues = await make('Afternoon Blues', 'blues', '<p>Slide guitar.</p>');
-    const strings = await make(
-      'Sunset Strings',
-      'classical',
-      '<h1>About us</h1><p>A string quartet.</p><h2>What we play</h2><p>Haydn.</p><h3>Encores</h3><p>Tango.</p>',
+const seed = once(async (): Promise<Festival> => {
+  const performer = await signUp(['performer'], 'Walker Player');
+  const host = await signUp(['host'], 'Walker Host');
+  const make = (name: string, type: string, bio: string) => createAct(performer, name, { type, bio });
+  const fiddles = await make('Morning Fiddles', 'folk', `<p>${LONG}</p>`);
+  const brass = await make('Two O’Clock Brass', 'brass', '<p>Horns, a tuba and a snare.</p>');
+  const jazz = await make('Elm Street Jazz', 'jazz', '<p>Standards from a quartet.</p>');
+  const blues = await make('Afternoon Blues', 'blues', '<p>Slide guitar.</p>');
+  const strings = await make(
+    'Sunset Strings',
+    'classical',
+    '<h1>About us</h1><p>A string quartet.</p><h2>What we play</h2><p>Haydn.</p><h3>Encores</h3><p>Tango.</p>',
+  );
+  const porch = async (address: string, lineUp: Record<string, Act>) => {
+    const venue = await createVenue(host, address);
+    await saveSlots(
+      host,
+      venue,
+      Object.entries(lineUp).map(([slot_def, act]) => ({ slot_def, scheduled_act_id: act.id })),
     );
-    const porch = async (address: string, lineUp: Record<string, Act>) => {
-      const venue = await createVenue(host, address);
-      await saveSlots(
-        host,
-        venue,
-        Object.entries(lineUp).map(([slot_def, act]) => ({ slot_def, scheduled_act_id: act.id })),
-      );
-    };
-    await porch('1 Oak Street', { 'Slot 1': fiddles, 'Slot 2': brass });
-    await porch('2 Elm Street', { 'Slot 2': jazz, 'Slot 3': blues });
-    await porch('3 Pine Street', { 'Slot 4': strings });
-    return { performer, host, fiddles, brass, jazz, blues, strings };
-  })();
-  return seeded;
+  };
+  await porch('1 Oak Street', { 'Slot 1': fiddles, 'Slot 2': brass });
+  await porch('2 Elm Street', { 'Slot 2': jazz, 'Slot 3': blues });
+  await porch('3 Pine Street', { 'Slot 4': strings });
+  return { performer, host, fiddles, brass, jazz, blues, strings };
+});
+
+/** A test run on a phone and on a desktop, `size` being the screen's. */
+const onPhoneAndDesktop = test.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+]);
+
+/** Opens `path` on a screen of `size`. */
+async function openOn(size: typeof PHONE, path: string): Promise<Page> {
+  const { page } = app;
+  await page.setViewportSize(size);
+  await page.goto(path);
+  return page;
 }
 
 const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]');
@@ -142,42 +151,36 @@ describe('item 3: search on a phone', () => {
 
 describe('item 6: counts that are true', () => {
   const TOKEN = 'Walkfixcount';
-  let catalogue: Promise<void> | undefined;
   /** 105 acts named with TOKEN, the 3 oldest scheduled: past the first page of 100, newest first. */
-  function seedCatalogue(): Promise<void> {
-    catalogue ??= (async () => {
-      // An admin writes without the per-person rate limit, as the committee fixes things in bulk.
-      const admin = await signUpAdmin('Count Keeper', ['host', 'performer']);
-      const early: Act[] = [];
-      for (let i = 0; i < 3; i++) early.push(await createAct(admin, `${TOKEN} booked ${i}`));
-      const venue = await createVenue(admin, '9 Count Lane');
-      await saveSlots(
-        admin,
-        venue,
-        early.map((act, i) => ({ slot_def: `Slot ${i + 1}`, scheduled_act_id: act.id })),
-      );
-      for (let i = 0; i < 102; i++) await createAct(admin, `${TOKEN} free ${String(i).padStart(3, '0')}`);
-    })();
-    return catalogue;
-  }
-
-  test.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('on a %s "Scheduled with a host" finds the 3 scheduled acts past the first 100', async (_label, size) => {
-    await seedCatalogue();
-    const { page } = app;
-    await page.setViewportSize(size);
-    await page.goto(`/acts?search=${TOKEN}&status=scheduled`);
-    await page.getByText('Found 3 results').waitFor();
-    const cards = page.getByRole('list', { name: 'Acts' }).locator(':scope > li');
-    await expect.poll(() => cards.count()).toBe(3);
-    expect(await page.getByText('Scheduled to play').count()).toBe(3);
-    await expectNoAxeViolations(page);
-    // The spec's request, without a status, still counts every act.
-    const all = await api<{ total: number }>(`/v1/acts?search=${TOKEN}&include_total=true&limit=100`);
-    expect(all.total).toBe(105);
+  const seedCatalogue = once(async (): Promise<void> => {
+    // An admin writes without the per-person rate limit, as the committee fixes things in bulk.
+    const admin = await signUpAdmin('Count Keeper', ['host', 'performer']);
+    const early: Act[] = [];
+    for (let i = 0; i < 3; i++) early.push(await createAct(admin, `${TOKEN} booked ${i}`));
+    const venue = await createVenue(admin, '9 Count Lane');
+    await saveSlots(
+      admin,
+      venue,
+      early.map((act, i) => ({ slot_def: `Slot ${i + 1}`, scheduled_act_id: act.id })),
+    );
+    for (let i = 0; i < 102; i++) await createAct(admin, `${TOKEN} free ${String(i).padStart(3, '0')}`);
   });
+
+  onPhoneAndDesktop(
+    'on a %s "Scheduled with a host" finds the 3 scheduled acts past the first 100',
+    async (_label, size) => {
+      await seedCatalogue();
+      const page = await openOn(size, `/acts?search=${TOKEN}&status=scheduled`);
+      await page.getByText('Found 3 results').waitFor();
+      const cards = page.getByRole('list', { name: 'Acts' }).locator(':scope > li');
+      await expect.poll(() => cards.count()).toBe(3);
+      expect(await page.getByText('Scheduled to play').count()).toBe(3);
+      await expectNoAxeViolations(page);
+      // The spec's request, without a status, still counts every act.
+      const all = await api<{ total: number }>(`/v1/acts?search=${TOKEN}&include_total=true&limit=100`);
+      expect(all.total).toBe(105);
+    },
+  );
 
   test('"Looking for a host" counts 102 and "Show more" brings the last 2', async () => {
     await seedCatalogue();
@@ -199,24 +202,22 @@ describe('item 6: counts that are true', () => {
 });
 
 describe('item 7: keyboard and screen readers', () => {
-  test.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('on a %s an empty /register submit puts focus on the first invalid field, Full name', async (_l, size) => {
-    const { page } = app;
-    await page.setViewportSize(size);
-    await page.goto('/register');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('name');
-    expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
-    await expectNoAxeViolations(page);
-    // Filled in from the top, the focus moves down to the next field still wrong.
-    await page.getByLabel('Full name').fill('Reggie Register');
-    await page.getByLabel('Email').fill('reggie@example.test');
-    await page.getByLabel('Password', { exact: true }).fill('Porch-Music-2025');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('role-host');
-  });
+  onPhoneAndDesktop(
+    'on a %s an empty /register submit puts focus on the first invalid field, Full name',
+    async (_l, size) => {
+      const page = await openOn(size, '/register');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('name');
+      expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+      await expectNoAxeViolations(page);
+      // Filled in from the top, the focus moves down to the next field still wrong.
+      await page.getByLabel('Full name').fill('Reggie Register');
+      await page.getByLabel('Email').fill('reggie@example.test');
+      await page.getByLabel('Password', { exact: true }).fill('Porch-Music-2025');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('role-host');
+    },
+  );
 
   test.each([
     ['wide', DESKTOP],
@@ -249,14 +250,9 @@ describe('item 7: keyboard and screen readers', () => {
     await expectNoAxeViolations(page);
   });
 
-  test.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('on a %s a bio’s h1 to h3 sit below the act page’s heading', async (_l, size) => {
+  onPhoneAndDesktop('on a %s a bio’s h1 to h3 sit below the act page’s heading', async (_l, size) => {
     const { strings } = await seed();
-    const { page } = app;
-    await page.setViewportSize(size);
-    await page.goto(`/acts/${strings.id}`);
+    const page = await openOn(size, `/acts/${strings.id}`);
     await page.getByRole('heading', { level: 1, name: 'Sunset Strings' }).waitFor();
     const bio = page.locator('.rich-text');
     expect(await bio.locator('h1').count()).toBe(0);
@@ -270,14 +266,9 @@ describe('item 7: keyboard and screen readers', () => {
     expect(html).not.toContain('<h1>About us</h1>');
   });
 
-  test.each([
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ])('on a %s the List / Map switch on /venues shows which one is on', async (_l, size) => {
+  onPhoneAndDesktop('on a %s the List / Map switch on /venues shows which one is on', async (_l, size) => {
     await seed();
-    const { page } = app;
-    await page.setViewportSize(size);
-    await page.goto('/venues');
+    const page = await openOn(size, '/venues');
     const group = page.getByRole('group', { name: 'View' });
     const list = group.getByRole('button', { name: 'List' });
     const map = group.getByRole('button', { name: 'Map' });

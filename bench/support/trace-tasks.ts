@@ -9,47 +9,22 @@
  *   npx tsx bench/support/trace-tasks.ts /tmp/traces/-schedule-1700000000000.trace.json
  */
 import { readFileSync } from 'node:fs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: {
-    name?: string;
-    data?: {
-      url?: string;
-      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-      timeDeltas?: number[];
-    };
-  };
-}
-interface ProfileNode {
-  id: number;
-  parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber?: number };
-}
+import { busiestThread, threadOf, type ProfileNode, type TraceEvent } from './trace-events.js';
+import { envNumber } from './env-number.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: npx tsx bench/support/trace-tasks.ts TRACE.json');
-const TASK_MS = Number(process.env.TRACE_TASK_MS ?? 12.5);
+const TASK_MS = envNumber('TRACE_TASK_MS', 12.5);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
 
 // The page's main thread: the CrRendererMain thread with the most task time.
 const rendererMains = new Set(
-  events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf),
 );
-const taskTime = new Map<string, number>();
-for (const e of events)
-  if (e.name === 'RunTask' && e.dur && rendererMains.has(`${e.pid}:${e.tid}`))
-    taskTime.set(`${e.pid}:${e.tid}`, (taskTime.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
-const main = [...taskTime].sort((a, b) => b[1] - a[1])[0]?.[0];
+const main = busiestThread(events, (thread) => rendererMains.has(thread));
 if (!main) throw new Error('no renderer main thread in the trace');
-const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+const onMain = events.filter((e) => threadOf(e) === main);
 const complete = onMain.filter((e) => e.ph === 'X' && e.dur !== undefined);
 const tasks = complete.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
 const navStart = events.find((e) => e.name === 'navigationStart')?.ts ?? tasks[0]!.ts;
@@ -93,7 +68,7 @@ function functionsIn(start: number, end: number): string {
   if (count === 0) return '';
   return [...inclusive]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, Number(process.env.TRACE_FUNCTIONS ?? 8))
+    .slice(0, envNumber('TRACE_FUNCTIONS', 8))
     .map(([k, n]) => `${k} ${Math.round((100 * n) / count)}%`)
     .join('\n      ');
 }

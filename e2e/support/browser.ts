@@ -1,6 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumMissing, findChromium } from './chromium-path.js';
 
+/** The screens the tests look at pages on: a phone's and a desktop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
 /** Debian's Chromium: CHROMIUM_PATH, else `chromium` on the PATH (`npm test` provisions it). */
 export function chromiumPath(): string {
   const found = findChromium();

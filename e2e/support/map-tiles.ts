@@ -39,6 +39,20 @@ export async function startTileServer(): Promise<TileServer> {
   };
 }
 
+/** A map around Ithaca's centre at zoom 15, its tiles from `tiles` and credited to '© Local test tiles'. */
+export function localMap(tiles: TileServer): MapConfig {
+  return {
+    center: [42.444, -76.5019],
+    zoom: 15,
+    bounds: [
+      [42.41, -76.55],
+      [42.48, -76.45],
+    ],
+    tile_url: tiles.template,
+    tile_attribution: '© Local test tiles',
+  };
+}
+
 /**
  * The edition as configured, with `map` for its porch map, written to a file of its own; the
  * harness passes FESTIVAL_CONFIG to the server it starts (e2e/support/server.ts), so this is called

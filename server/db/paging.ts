@@ -18,6 +18,14 @@ export interface PageQueries<Row extends { id: number }> {
   count(): Promise<number>;
 }
 
+/** How many rows `query` matches (its own selection is left aside). */
+export async function countRows<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+): Promise<number> {
+  const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n ?? 0);
+}
+
 export async function readPage<Row extends { id: number }>(
   queries: PageQueries<Row>,
   options: { withTotal: boolean; search: boolean },

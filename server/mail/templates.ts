@@ -1,23 +1,30 @@
 import type { FestivalConfig } from '../../contract/festival.js';
 import { subjectName, type MailMessage } from './message.js';
 
-/** Every mail ends with the committee's name, after a blank line. */
-const signOff = (festival: FestivalConfig) => ['', `The ${festival.name} committee`];
+/**
+ * A mail's text: "Hello" and the person's name (none for a mail to an address only), a blank
+ * line, the body, and the committee's name after another blank line.
+ */
+const letter = (festival: FestivalConfig, name: string | null, body: string[]) =>
+  [name === null ? 'Hello,' : `Hello ${name},`, '', ...body, '', `The ${festival.name} committee`].join('\n');
+
+/** Replies to the committee, for a mail that asks the reader to reply. */
+const replyToCommittee = (festival: FestivalConfig) => ({
+  address: festival.committee_email,
+  name: `${festival.name} committee`,
+});
 
 export function passwordResetMail(festival: FestivalConfig, to: string, link: string, minutes: number): MailMessage {
   return {
     to,
     subject: `${festival.name}: reset your password`,
-    text: [
-      'Hello,',
-      '',
+    text: letter(festival, null, [
       `Someone asked to reset the password of your ${festival.name} account. To choose a new password, open this link within ${minutes} minutes:`,
       '',
       link,
       '',
       'If it was not you, ignore this e-mail: your password stays as it is.',
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -60,7 +67,7 @@ export function actScheduleChangedMail(
       : m.scheduled.length === 0 && (m.current ?? []).length === 0
         ? `${festival.name}: "${subjectName(m.actName)}" is no longer scheduled at ${subjectName(m.address)}`
         : `${festival.name}: the schedule of "${subjectName(m.actName)}" at ${subjectName(m.address)} has changed`;
-  const lines = [`Hello ${m.ownerName},`, ''];
+  const lines: string[] = [];
   if (m.scheduled.length > 0) {
     lines.push(
       `${who} has scheduled your act "${m.actName}" to play ${m.byCommittee ? `at ${m.address}` : 'there'}:`,
@@ -80,8 +87,8 @@ export function actScheduleChangedMail(
   if (kept.length > 0) {
     lines.push(`Your act still plays at ${m.address}:`, ...kept.map(slotLine), '');
   }
-  lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`, ...signOff(festival));
-  return { to: m.to, subject, text: lines.join('\n') };
+  lines.push(`Your act: ${m.actUrl}`, `The schedule: ${m.scheduleUrl}`);
+  return { to: m.to, subject, text: letter(festival, m.ownerName, lines) };
 }
 
 /** To a porch's host: the committee applied a draft schedule that changed the acts at the porch. */
@@ -102,17 +109,14 @@ export function venueScheduleChangedMail(
   return {
     to: m.to,
     subject: `${festival.name}: the committee changed the schedule at ${subjectName(m.address)}`,
-    text: [
-      `Hello ${m.hostName},`,
-      '',
+    text: letter(festival, m.hostName, [
       `The ${festival.name} committee has changed who plays at your porch, ${m.address}:`,
       ...m.changes.map(line),
       '',
       "Each act's performer has been told. To change it, open your slots and schedule:",
       m.editUrl,
       `The schedule: ${m.scheduleUrl}`,
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -124,17 +128,14 @@ export function venueDeletedMail(
   return {
     to: m.to,
     subject: `${festival.name}: "${subjectName(m.actName)}" is no longer scheduled at ${subjectName(m.address)}`,
-    text: [
-      `Hello ${m.ownerName},`,
-      '',
+    text: letter(festival, m.ownerName, [
       `The venue at ${m.address} has been removed from ${festival.name}, so your act "${m.actName}" is no longer scheduled there:`,
       ...m.slots.map(slotLine),
       '',
       'For those times your act is looking for a host again.',
       '',
       `Your act: ${m.actUrl}`,
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -146,15 +147,12 @@ export function actDeletedMail(
   return {
     to: m.to,
     subject: `${festival.name}: "${subjectName(m.actName)}" will not play at ${subjectName(m.address)}`,
-    text: [
-      `Hello ${m.hostName},`,
-      '',
+    text: letter(festival, m.hostName, [
       `The act "${m.actName}" has been deleted, so it will not play at ${m.address}. ${m.slots.length === 1 ? 'This slot is' : 'These slots are'} free again:`,
       ...m.slots.map(slotLine),
       '',
       `Choose another act: ${m.slotsUrl}`,
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -172,18 +170,15 @@ export function rainDateMail(
   return {
     to: m.to,
     subject,
-    replyTo: { address: festival.committee_email, name: `${festival.name} committee` },
-    text: [
-      `Hello ${m.name},`,
-      '',
+    replyTo: replyToCommittee(festival),
+    text: letter(festival, m.name, [
       m.rainDateActive
         ? `Because of the weather, the ${festival.name} committee has moved the festival to the rain date: ${m.date}, ${m.time}.`
         : `The ${festival.name} committee has moved the festival back to its date: ${m.date}, ${m.time}.`,
       'Your sets keep their slots and times on that day. If you cannot take part then, please tell the committee as soon as you can by replying to this e-mail.',
       '',
       `The schedule: ${m.scheduleUrl}`,
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }
 
@@ -211,10 +206,8 @@ export function moderationMail(
     subject: m.hidden
       ? `${festival.name}: ${named} is hidden by the committee`
       : `${festival.name}: ${named} is shown again`,
-    replyTo: { address: festival.committee_email, name: `${festival.name} committee` },
-    text: [
-      `Hello ${m.ownerName},`,
-      '',
+    replyTo: replyToCommittee(festival),
+    text: letter(festival, m.ownerName, [
       ...(m.hidden
         ? [
             `The ${festival.name} committee has hidden ${what}: visitors no longer see it in the lists, the schedule or the map. You and the committee still do.`,
@@ -228,7 +221,6 @@ export function moderationMail(
           ]),
       '',
       `Your ${m.kind}: ${m.url}`,
-      ...signOff(festival),
-    ].join('\n'),
+    ]),
   };
 }

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../lib/conditional.js';
-import { fromRoot } from '../lib/paths.js';
+import { parseOrThrow, readJsonFile } from '../lib/json-file.js';
 
 /**
  * Map tiles drawn by the server from a street plan (docs/decisions/0057-a-demo-town-with-its-own-
@@ -36,19 +35,8 @@ export type StreetPlan = z.infer<typeof StreetPlanSchema>;
 
 /** Reads and checks a street plan (STREET_PLAN, relative to the project); a bad file stops the start, naming why. */
 export function loadStreetPlan(path: string): StreetPlan {
-  const file = fromRoot(path);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`Street plan ${file} could not be read: ${(err as Error).message}`, { cause: err });
-  }
-  const result = StreetPlanSchema.safeParse(json);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`Invalid street plan ${file}: ${problems}`);
-  }
-  return result.data;
+  const { file, json } = readJsonFile(path, 'Street plan');
+  return parseOrThrow(StreetPlanSchema, json, `street plan ${file}`);
 }
 
 /** The deepest zoom drawn (Leaflet's maxZoom in web/features/map is 19). */

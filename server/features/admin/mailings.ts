@@ -12,6 +12,7 @@ import {
 import type { FestivalConfig } from '../../../contract/festival.js';
 import { scheduleClock, longDate, zoneAbbreviation, zonedDate, zonedTime } from '../../../contract/festival-time.js';
 import type { Db } from '../../db/connection.js';
+import { countRows } from '../../db/paging.js';
 import { peopleWithScheduledSets } from '../../db/filled-slots.js';
 import type { Database, Queryable } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
@@ -244,9 +245,5 @@ async function readMailings(
 
 /** GET /v1/admin/mailings: newest first, each with its progress. */
 export async function listMailings(q: Queryable, offset: number, limit: number): Promise<MailingsResponse> {
-  const total = await q
-    .selectFrom('mailings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { data: await readMailings(q, { offset, limit }), total: Number(total.n) };
+  return { data: await readMailings(q, { offset, limit }), total: await countRows(q.selectFrom('mailings')) };
 }

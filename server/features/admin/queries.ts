@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import {
   AdminMessages,
   AUDIT_ACTIONS,
@@ -12,12 +12,23 @@ import {
 import { SLOT_DEFS, type SlotDef } from '../../../contract/enums.js';
 import type { Db, Dialect } from '../../db/connection.js';
 import type { Database, UserRow, Queryable } from '../../db/schema.js';
+import { countRows } from '../../db/paging.js';
 import { containsInsensitive } from '../../db/search.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { roleNames } from '../auth/policy.js';
 import { writeAudit, type Actor } from '../../db/audit.js';
 
 const count = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+/** How many rows `matching` has, and the first DASHBOARD_LIST_LIMIT of them as `first` selects and orders them. */
+async function countAndFirst<TB extends keyof Database, O, Row>(
+  matching: SelectQueryBuilder<Database, TB, O>,
+  first: (query: SelectQueryBuilder<Database, TB, O>) => SelectQueryBuilder<Database, TB, Row>,
+): Promise<{ total: number; data: Row[] }> {
+  const total = await countRows(matching);
+  const data = await first(matching).limit(DASHBOARD_LIST_LIMIT).execute();
+  return { total, data };
+}
 
 /** The dashboard's figures, each read from the database as it is now. */
 export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
@@ -30,19 +41,9 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
       eb.fn.sum<number>(eb.case().when('is_performer', '=', true).then(1).else(0).end()).as('performer'),
     ])
     .executeTakeFirstOrThrow();
-  const venues = await q
-    .selectFrom('venues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const acts = await q
-    .selectFrom('acts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const sets = await q
-    .selectFrom('venue_slots')
-    .where('scheduled_act_id', 'is not', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const venues = await countRows(q.selectFrom('venues'));
+  const acts = await countRows(q.selectFrom('acts'));
+  const sets = await countRows(q.selectFrom('venue_slots').where('scheduled_act_id', 'is not', null));
   const empty = await q
     .selectFrom('venue_slots')
     .where('scheduled_act_id', 'is', null)
@@ -60,17 +61,11 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const unscheduledTotal = await notScheduled
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const unscheduled = await notScheduled
-    .select(['acts.id', 'acts.name'])
-    .orderBy('acts.name')
-    .orderBy('acts.id')
-    .limit(DASHBOARD_LIST_LIMIT)
-    .execute();
+  const unscheduled = await countAndFirst(notScheduled, (acts) =>
+    acts.select(['acts.id', 'acts.name']).orderBy('acts.name').orderBy('acts.id'),
+  );
   const preferred =
-    unscheduled.length === 0
+    unscheduled.data.length === 0
       ? []
       : await q
           .selectFrom('act_slots')
@@ -78,7 +73,7 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
           .where(
             'act_id',
             'in',
-            unscheduled.map((a) => a.id),
+            unscheduled.data.map((a) => a.id),
           )
           .execute();
   const slotsOf = (actId: number) =>
@@ -96,13 +91,9 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
         ),
       ),
     );
-  const actlessTotal = await actless.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const actlessRows = await actless
-    .select(['venues.id', 'venues.address'])
-    .orderBy('venues.address')
-    .orderBy('venues.id')
-    .limit(DASHBOARD_LIST_LIMIT)
-    .execute();
+  const venuesWithoutAct = await countAndFirst(actless, (venues) =>
+    venues.select(['venues.id', 'venues.address']).orderBy('venues.address').orderBy('venues.id'),
+  );
 
   return {
     users: {
@@ -111,15 +102,15 @@ export async function readDashboard(q: Queryable): Promise<DashboardResponse> {
       host: count(users.host),
       performer: count(users.performer),
     },
-    venues: count(venues.n),
-    acts: count(acts.n),
-    scheduled_sets: count(sets.n),
+    venues,
+    acts,
+    scheduled_sets: sets,
     empty_slots: SLOT_DEFS.map((slot_def: SlotDef) => ({ slot_def, empty: emptyBySlot.get(slot_def) ?? 0 })),
     unscheduled_acts: {
-      total: count(unscheduledTotal.n),
-      data: unscheduled.map((a) => ({ id: a.id, name: a.name, preferred_slots: slotsOf(a.id) })),
+      total: unscheduled.total,
+      data: unscheduled.data.map((a) => ({ id: a.id, name: a.name, preferred_slots: slotsOf(a.id) })),
     },
-    venues_without_act: { total: count(actlessTotal.n), data: actlessRows },
+    venues_without_act: venuesWithoutAct,
   };
 }
 
@@ -154,8 +145,7 @@ export async function listPeople(db: Db, query: PeopleQuery): Promise<{ data: Pe
     acts: count(r.act_count),
   }));
   if (!query.include_total) return { data };
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { data, total: count(total.n) };
+  return { data, total: await countRows(base) };
 }
 
 /** How many venues and acts each person created, as `venue_count` and `act_count`. */
@@ -221,10 +211,7 @@ export async function listAudit(
     .limit(limit)
     .offset(offset)
     .execute();
-  const total = await q
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countRows(q.selectFrom('audit_log'));
   return {
     data: rows.flatMap((r) =>
       isAuditAction(r.action)
@@ -241,7 +228,7 @@ export async function listAudit(
           ]
         : [],
     ),
-    total: count(total.n),
+    total,
   };
 }
 
@@ -259,13 +246,8 @@ export async function setAdminRole(db: Db, actor: Actor, userId: number, isAdmin
     if (!user) throw notFound(AdminMessages.userNotFound);
     if (user.is_admin === isAdmin) return;
     if (!isAdmin) {
-      const others = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('is_admin', '=', true)
-        .where('id', '<>', userId)
-        .executeTakeFirstOrThrow();
-      if (count(others.n) === 0) throw conflict(AdminMessages.lastAdmin, 'is_admin');
+      const others = await countRows(trx.selectFrom('users').where('is_admin', '=', true).where('id', '<>', userId));
+      if (others === 0) throw conflict(AdminMessages.lastAdmin, 'is_admin');
     }
     await trx.updateTable('users').set({ is_admin: isAdmin, updated_at: now }).where('id', '=', userId).execute();
     await writeAudit(trx, {

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/announcements.js';
 import type { Database, Queryable } from '../../db/schema.js';
 import type { Db } from '../../db/connection.js';
+import { countRows } from '../../db/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { AnnouncementMessages } from '../../../contract/announcements.js';
 import { writeAudit, type Actor } from '../../db/audit.js';
@@ -84,11 +85,7 @@ export async function listDeskAnnouncements(
     .limit(limit)
     .offset(offset)
     .execute();
-  const total = await q
-    .selectFrom('announcements')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { data: rows.map((r) => presentForDesk(r, now)), total: Number(total.n) };
+  return { data: rows.map((r) => presentForDesk(r, now)), total: await countRows(q.selectFrom('announcements')) };
 }
 
 export interface NewAnnouncement {

@@ -179,42 +179,45 @@ describe.each([
     expect(blocksOf(world, 2, 'Slot 1', 3)).toEqual([]);
   });
 
-  it('needs_sound_system: an act that needs to borrow one only at a porch that provides one', () => {
-    const world = worldOf(
-      [venue(1, { sound_system: false }), venue(2, { sound_system: true })],
-      [act(1, { sound: 'need_to_borrow' }), act(2, { sound: 'bring_own' })],
-      [],
-      opts,
-    );
-    expect(check(world, 1, 'Slot 1', 1).blocks).toEqual([
-      { code: 'needs_sound_system', text: 'Needs to borrow a sound system; the porch has none' },
-    ]);
-    expect(check(world, 1, 'Slot 1', 1, { audience: 'host' }).blocks[0]!.text).toBe(
-      'This act needs to borrow a sound system; your porch has none',
-    );
-    expect(blocksOf(world, 2, 'Slot 1', 1)).toEqual([]);
-    // Bringing its own, it needs none from the porch.
-    expect(blocksOf(world, 1, 'Slot 1', 2)).toEqual([]);
-  });
+  // Each thing a porch may lack that an act needs, with every sound system that needs it: porch 1
+  // lacks it and blocks the act; porch 2 has it (a porch has everything unless told otherwise).
+  const NEEDS: {
+    code: string;
+    sound: SoundSystem;
+    lacking: Parameters<typeof venue>[1];
+    text: string;
+    forHost: string;
+  }[] = [
+    {
+      code: 'needs_sound_system',
+      sound: 'need_to_borrow',
+      lacking: { sound_system: false },
+      text: 'Needs to borrow a sound system; the porch has none',
+      forHost: 'This act needs to borrow a sound system; your porch has none',
+    },
+    ...(['bring_own', 'avail_others', 'need_to_borrow'] as const).map((sound) => ({
+      code: 'needs_electricity',
+      sound,
+      lacking: { electric: false },
+      text: 'Needs electricity; the porch has none',
+      forHost: 'This act needs electricity; your porch has none',
+    })),
+  ];
 
-  it.each<SoundSystem>(['bring_own', 'avail_others', 'need_to_borrow'])(
-    'needs_electricity: an amplified act (%s) only at a porch with electricity',
-    (sound) => {
-      const world = worldOf(
-        [venue(1, { electric: false }), venue(2, { electric: true })],
-        [act(1, { sound })],
-        [],
-        opts,
-      );
-      expect(check(world, 1, 'Slot 1', 1).blocks).toEqual([
-        { code: 'needs_electricity', text: 'Needs electricity; the porch has none' },
-      ]);
-      expect(check(world, 1, 'Slot 1', 1, { audience: 'host' }).blocks[0]!.text).toBe(
-        'This act needs electricity; your porch has none',
-      );
+  it.each(NEEDS)(
+    '$code: an act ($sound) only at a porch that has what it needs',
+    ({ code, sound, lacking, text, forHost }) => {
+      const world = worldOf([venue(1, lacking), venue(2)], [act(1, { sound })], [], opts);
+      expect(check(world, 1, 'Slot 1', 1).blocks).toEqual([{ code, text }]);
+      expect(check(world, 1, 'Slot 1', 1, { audience: 'host' }).blocks[0]!.text).toBe(forHost);
       expect(blocksOf(world, 2, 'Slot 1', 1)).toEqual([]);
     },
   );
+
+  it('needs_sound_system: an act bringing its own needs none from the porch', () => {
+    const world = worldOf([venue(1, { sound_system: false })], [act(1, { sound: 'bring_own' })], [], opts);
+    expect(blocksOf(world, 1, 'Slot 1', 1)).toEqual([]);
+  });
 
   it('needs_electricity: an act that needs no sound system plays at a porch without electricity', () => {
     const world = worldOf([venue(1, { electric: false, sound_system: false })], [act(1)], [], opts);

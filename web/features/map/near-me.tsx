@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { distanceMetres } from './distance';
 
 export type Position = { latitude: number; longitude: number };
-type Pinned = { latitude: number | null; longitude: number | null };
+export type Pinned = { latitude: number | null; longitude: number | null };
 
 export const hasPin = <T extends Pinned>(v: T): v is T & Position => v.latitude !== null && v.longitude !== null;
 
