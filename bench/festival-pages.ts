@@ -30,6 +30,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
 import { FULL_FESTIVAL, seedFestival, type SeededFestival } from '../test/support/festival-seed.js';
 import { costlyAudits, launchChrome, median, runLighthouse, score, type AuditOptions } from './support/lighthouse.js';
+import { envNumber } from './support/env-number.js';
 
 const TARGET_PERFORMANCE = 95;
 const TARGET_TBT_MS = 150;
@@ -37,9 +38,9 @@ const TARGET_CLS = 0.05;
 const TARGET_DOM_ELEMENTS = 1500;
 const TARGET_SCHEDULE_JS_KB = 130;
 
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
-const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
+const RUNS = envNumber('BENCH_LIGHTHOUSE_RUNS', 3);
+const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
+const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
 /**
  * The localStorage key of the favourites store (web/features/favourites/) and its value, a JSON
  * array of act ids. Adjust here (or through the environment) if the web app moves it.

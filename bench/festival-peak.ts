@@ -29,15 +29,16 @@ import { startAppProcess, type AppProcess } from '../test/faults/support/app-pro
 import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
 import { cpuMs, startPlainServer } from './festival-day.js';
 import { autocannon } from './support/autocannon.js';
+import { envNumber } from './support/env-number.js';
 
-const VENUES = Number(process.env.BENCH_VENUES ?? FULL_FESTIVAL.venues);
-const ACTS = Number(process.env.BENCH_ACTS ?? FULL_FESTIVAL.acts);
+const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
+const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
 /** Requests per measured run: enough that the 10 ms ticks of /proc are well under 1% of the total. */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const REQUESTS = envNumber('BENCH_REQUESTS', 20_000);
+const ROUNDS = envNumber('BENCH_ROUNDS', 3);
 const CONNECTIONS = 20;
 const TARGET_RATIO = 1.5;
-const BURST = Number(process.env.BENCH_BURST ?? 20_000);
+const BURST = envNumber('BENCH_BURST', 20_000);
 const BURST_CONNECTIONS = 100;
 // Hop-by-hop and per-response headers the plain server makes itself.
 const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -160,22 +161,9 @@ async function main(): Promise<void> {
 
     // Warm both up: neither pays for JIT in a measured run.
     for (const answer of measured)
-      for (const kind of answer.kinds) {
-        await autocannon({
-          url: app.baseUrl + answer.path,
-          connections: CONNECTIONS,
-          amount: 2000,
-          workers: 1,
-          headers: kind.headers,
-        });
-        await autocannon({
-          url: plain.url + kind.plainPath,
-          connections: CONNECTIONS,
-          amount: 2000,
-          workers: 1,
-          headers: kind.headers,
-        });
-      }
+      for (const kind of answer.kinds)
+        for (const url of [app.baseUrl + answer.path, plain.url + kind.plainPath])
+          await autocannon({ url, connections: CONNECTIONS, amount: 2000, workers: 1, headers: kind.headers });
 
     console.log(
       `\n${pad('request', 42)}${pad('plain CPU/req', 16)}${pad('app CPU/req', 16)}${pad('ratio', 8)}target (median of the rounds' ratios)`,

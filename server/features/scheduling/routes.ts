@@ -22,12 +22,14 @@ import { CalendarResponseSchema } from '../../../contract/schedule.js';
  * the front lane sends it from there without routing (docs/decisions/0058).
  */
 const keptSchedules = new WeakMap<RenderedSchedule, KeptAnswer>();
-function keptSchedule(schedule: RenderedSchedule): KeptAnswer | undefined {
+function keptSchedule(schedule: RenderedSchedule): KeptAnswer {
   const known = keptSchedules.get(schedule);
-  if (known || !schedule.br) return known;
+  if (known) return known;
+  // Until its brotli copy is ready (a moment after a rebuild), sent in gzip, made again and not kept.
+  const ready = schedule.br !== null;
   const answer = keptAnswer({
     versions: { schedule: schedule.version },
-    expiresAt: Number.POSITIVE_INFINITY,
+    expiresAt: ready ? Number.POSITIVE_INFINITY : 0,
     hash: schedule.hash,
     weak: false,
     contentType: 'application/json; charset=utf-8',
@@ -38,7 +40,7 @@ function keptSchedule(schedule: RenderedSchedule): KeptAnswer | undefined {
     gzip: schedule.gzip,
     br: schedule.br,
   });
-  keptSchedules.set(schedule, answer);
+  if (ready) keptSchedules.set(schedule, answer);
   return answer;
 }
 
@@ -180,20 +182,7 @@ export function schedulingRoutes(deps: Deps): FastifyPluginAsyncZod {
           const own = await ownedIds(db.kysely, user.id);
           return { data: ownBookings(schedule.entries, own.venues, own.acts), release };
         }
-        // Until its brotli copy is ready (a moment after a rebuild), sent in gzip and not kept.
-        const answer =
-          keptSchedule(schedule) ??
-          keptAnswer({
-            versions: {},
-            expiresAt: 0,
-            hash: schedule.hash,
-            weak: false,
-            contentType: 'application/json; charset=utf-8',
-            cacheControl: SHARED_READ,
-            identity: schedule.identity,
-            gzip: schedule.gzip,
-            br: null,
-          });
+        const answer = keptSchedule(schedule);
         if (schedule.br) deps.kept.keep(SCHEDULE_PATH, answer);
         // The cached bytes go out as they are: Fastify does not serialize a Buffer.
         return deps.kept.reply(request, reply, answer);
