@@ -28,9 +28,10 @@ import type { LaunchedChrome } from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
-import { FULL_FESTIVAL, seedFestival, type SeededFestival } from '../test/support/festival-seed.js';
+import { seedFestival, type SeededFestival } from '../test/support/festival-seed.js';
 import { costlyAudits, launchChrome, median, runLighthouse, score, type AuditOptions } from './support/lighthouse.js';
 import { envNumber } from './support/env-number.js';
+import { benchFestivalSize } from './support/festival-size.js';
 
 const TARGET_PERFORMANCE = 95;
 const TARGET_TBT_MS = 150;
@@ -39,8 +40,7 @@ const TARGET_DOM_ELEMENTS = 1500;
 const TARGET_SCHEDULE_JS_KB = 130;
 
 const RUNS = envNumber('BENCH_LIGHTHOUSE_RUNS', 3);
-const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
-const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
+const FESTIVAL = benchFestivalSize();
 /**
  * The localStorage key of the favourites store (web/features/favourites/) and its value, a JSON
  * array of act ids. Adjust here (or through the environment) if the web app moves it.
@@ -168,8 +168,10 @@ async function main(): Promise<void> {
   let chrome: LaunchedChrome | undefined;
   let met = true;
   try {
-    console.log(`Seeding ${VENUES} venues and ${ACTS} acts through the API of the built app at ${server.baseUrl}`);
-    const festival = await seedFestival(server.baseUrl, { venues: VENUES, acts: ACTS });
+    console.log(
+      `Seeding ${FESTIVAL.venues} venues and ${FESTIVAL.acts} acts through the API of the built app at ${server.baseUrl}`,
+    );
+    const festival = await seedFestival(server.baseUrl, FESTIVAL);
     // A scheduled act with a picture in its bio: the heavier kind of act page.
     const act = festival.acts.find((a) => a.set && a.hasPicture) ?? festival.acts[0]!;
     const pages: Page[] = [

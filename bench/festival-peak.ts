@@ -26,13 +26,13 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../e2e/support/server.js';
 import { createTestDb, type TestDb } from '../server/test/database.js';
 import { startAppProcess, type AppProcess } from '../test/faults/support/app-process.js';
-import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
+import { seedFestival } from '../test/support/festival-seed.js';
 import { cpuMs, startPlainServer } from './festival-day.js';
 import { autocannon } from './support/autocannon.js';
 import { envNumber } from './support/env-number.js';
+import { benchFestivalSize } from './support/festival-size.js';
 
-const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
-const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
+const FESTIVAL = benchFestivalSize();
 /** Requests per measured run: enough that the 10 ms ticks of /proc are well under 1% of the total. */
 const REQUESTS = envNumber('BENCH_REQUESTS', 20_000);
 const ROUNDS = envNumber('BENCH_ROUNDS', 3);
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     const database = testDb?.options ?? { databasePath: join(scratch, 'porchfest.sqlite') };
     app = await startAppProcess({ database, env: { LOG_LEVEL: 'warn' } });
     const engine = 'databaseUrl' in database ? 'PostgreSQL' : 'SQLite';
-    const festival = await seedFestival(app.baseUrl, { venues: VENUES, acts: ACTS });
+    const festival = await seedFestival(app.baseUrl, FESTIVAL);
     const played = festival.acts.find((a) => a.set !== null) ?? festival.acts[0]!;
 
     // Each answer as the app sends it (brotli, and the 304 for its tag): the plain server sends the same.

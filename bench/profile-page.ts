@@ -14,13 +14,13 @@
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
 import { chromiumPath } from '../e2e/support/browser.js';
-import { FULL_FESTIVAL, seedFestival } from '../test/support/festival-seed.js';
+import { seedFestival } from '../test/support/festival-seed.js';
 import { busiestThread, threadOf, type ProfileNode, type TraceEvent } from './support/trace-events.js';
 import { envNumber } from './support/env-number.js';
+import { benchFestivalSize } from './support/festival-size.js';
 
 const PATH = process.argv[2] ?? '/schedule';
-const VENUES = envNumber('BENCH_VENUES', FULL_FESTIVAL.venues);
-const ACTS = envNumber('BENCH_ACTS', FULL_FESTIVAL.acts);
+const FESTIVAL = benchFestivalSize();
 const SLOWDOWN = envNumber('PROFILE_CPU_SLOWDOWN', 1);
 const TASK_MS = envNumber('PROFILE_TASK_MS', 30);
 
@@ -90,8 +90,8 @@ const INTERESTING = new Set([
 const server = await startServer('profile-page');
 const browser = await chromium.launch({ executablePath: chromiumPath() });
 try {
-  console.log(`Seeding ${VENUES} venues and ${ACTS} acts`);
-  await seedFestival(server.baseUrl, { venues: VENUES, acts: ACTS });
+  console.log(`Seeding ${FESTIVAL.venues} venues and ${FESTIVAL.acts} acts`);
+  await seedFestival(server.baseUrl, FESTIVAL);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   // Warm the HTTP cache and the server like a second visit would not: a cold first load each time.
