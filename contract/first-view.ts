@@ -25,12 +25,6 @@ export type DrawnRead = z.infer<typeof DrawnReadSchema>;
 export const PagePlanSchema = z.object({
   /** The screen's module, relative to web/ (as the build's manifest names it): its code and style. */
   screen: z.string().min(1),
-  /**
-   * Public reads the page's screen makes as it opens, for a page the server does not draw (its
-   * data is the device's, as My day's favourites): named in the page, so they are fetched beside
-   * the app's code instead of after it.
-   */
-  preload: z.array(z.templateLiteral(['/v1/', z.string()])).optional(),
   /** For a page the server draws: the reads it is drawn from, and its address. */
   drawn: z
     .object({

@@ -227,7 +227,6 @@ describe("the web app's landing pages", () => {
       `export function pageOf(pathname, search, slug) {
         if (pathname === '/') return { screen: 'features/public/routes/home.tsx' };
         if (pathname === '/about') return { screen: 'features/public/routes/about.tsx' };
-        if (pathname === '/myday') return { screen: 'features/favourites/routes/my-day.tsx', preload: ['/v1/schedule'] };
         if (/^\\/[^/]+$/.test(pathname) && pathname.slice(1) === slug) return { screen: 'features/public/routes/event.tsx' };
         return undefined;
       }
@@ -274,13 +273,6 @@ describe("the web app's landing pages", () => {
     // What the entry already loads, or shares with it, is not asked for twice.
     expect(html).not.toContain('modulepreload" crossorigin href="/assets/shared-3.js"');
     expect(html.indexOf('home-2.js')).toBeLessThan(html.indexOf('</head>'));
-  });
-
-  it('names the reads a page the browser draws makes as it opens, to be fetched beside its code', async () => {
-    expect(await page('/myday')).toContain(
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/schedule">',
-    );
-    expect(await page('/about')).not.toContain('href="/v1/schedule"');
   });
 
   it("asks for the event screen's code on the configured slug, and nothing extra elsewhere", async () => {

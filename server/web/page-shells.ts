@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FestivalConfig } from '../../contract/festival.js';
-import { StartPlanSchema, type PagePlan, type StartPlan } from '../../contract/first-view.js';
+import { StartPlanSchema, type StartPlan } from '../../contract/first-view.js';
 import type { FirstView } from './first-view.js';
 
 /**
@@ -26,7 +26,7 @@ export interface PageShells {
    * and style named up front (`screen`, from the web app's route table), and the page's first view
    * drawn by the server (server/web/first-view.ts) in its root when there is one.
    */
-  forPath(path: string, head: string, page?: PagePlan, firstView?: FirstView): string;
+  forPath(path: string, head: string, screen?: string, firstView?: FirstView): string;
 }
 
 /**
@@ -91,10 +91,10 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
     throw new Error("index.html does not name the app's code as its manifest does: rebuild the web app");
 
   return {
-    forPath: (path, head, page, firstView) => {
-      const code = page ? codeFor(page.screen) : NO_CODE;
+    forPath: (path, head, screen, firstView) => {
+      const code = screen ? codeFor(screen) : NO_CODE;
       const styles = code.styles.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`);
-      const shell = replaceBetween(indexHtml, HEAD, head);
+      const page = replaceBetween(indexHtml, HEAD, head);
       if (firstView && starter && lazyStart) {
         // The page shows without the app, which the server drew it for: a phone on a slow network
         // spends its first bytes on the page and its style sheets, and web/start-app.ts fetches the
@@ -113,19 +113,15 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
         const root =
           `<div id="root" data-first-view="server" data-drawn-at="${firstView.drawnAt}">${firstView.html}</div>\n` +
           `    <noscript>${DRAWN_NOSCRIPT}</noscript>`;
-        const drawn = appScriptTags.reduce((html, tag) => html.replace(tag, ''), replaceBetween(shell, BODY, root));
+        const drawn = appScriptTags.reduce((html, tag) => html.replace(tag, ''), replaceBetween(page, BODY, root));
         return withTags(drawn, [...styles, ...start].join('\n    '));
       }
       const hints = [
         ...styles,
         ...code.scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
         ...(path === '/' && firstSlide ? [firstSlide] : []),
-        // As the app's API client asks for them (CORS mode, no credentials), so its reads take these.
-        ...(page?.preload ?? []).map(
-          (read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(read)}">`,
-        ),
       ];
-      return withTags(shell, hints.join('\n    '));
+      return withTags(page, hints.join('\n    '));
     },
   };
 }

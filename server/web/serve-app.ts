@@ -112,7 +112,7 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
     const festival = (await read('/v1/festival')).body() as { schedule_release_at?: string | null };
     const page = firstViews?.page(address);
     const { view, failed } = page && firstViews ? await firstViews.draw(page, read, now) : { failed: false };
-    const html = shells.forPath(path, previewTags(await previews.forPath(path)), page, view);
+    const html = shells.forPath(path, previewTags(await previews.forPath(path)), page?.screen, view);
     // The content's hash leaves out the moment it was drawn: redrawn a minute later and unchanged,
     // the page keeps its tag (and the bytes a browser holds), so revalidating still answers 304.
     const hash = createHash('sha256')

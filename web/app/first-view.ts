@@ -8,7 +8,6 @@ import { scheduleKeys } from '../features/schedule/api/get-schedule';
 import { readFilters, writeFilters } from '../features/schedule/lib/schedule-sets';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import type { DrawnRead, PagePlan } from '../../contract/first-view';
-import type { ApiPath } from '../lib/api-client';
 
 /**
  * How the pages the server draws before the app's code arrives (docs/decisions/0048) are drawn:
@@ -30,8 +29,6 @@ export interface PageHandle {
   draw?: Drawing;
   /** The screen is this page's only where the path's `:slug` is the festival's (/{product}). */
   festivalSlug?: true;
-  /** Public reads its screen makes as it opens, fetched beside its code (a page not drawn). */
-  preload?: ApiPath[];
 }
 
 /** A drawn page's reads and address, from the route's parameters and the page's query. */
@@ -110,5 +107,5 @@ export function pageOf(
   if (handle.festivalSlug && match.params.slug !== festivalSlug) return undefined;
   const drawn =
     handle.draw && DRAWINGS[handle.draw]({ params: match.params, search: new URLSearchParams(search), pathname });
-  return { screen: handle.screen, preload: handle.preload, drawn };
+  return { screen: handle.screen, drawn };
 }

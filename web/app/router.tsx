@@ -17,15 +17,11 @@ const screens = import.meta.glob<Record<string, ComponentType>>([
 ]);
 
 /** A route's element and handle for the screen in `file` (relative to web/) and its export `name`. */
-function screen(
-  file: `features/${string}/routes/${string}.tsx`,
-  name: string,
-  page: Drawing | Omit<PageHandle, 'screen'> = {},
-) {
+function screen(file: `features/${string}/routes/${string}.tsx`, name: string, draw?: Drawing) {
   const load = screens[`../${file}`];
   if (!load) throw new Error(`No screen ${file}`);
   const Screen = lazyPage(load, name);
-  const handle: PageHandle = { screen: file, ...(typeof page === 'string' ? { draw: page } : page) };
+  const handle: PageHandle = { screen: file, draw };
   return { element: <Screen />, handle };
 }
 
@@ -49,11 +45,7 @@ export const routes: RouteObject[] = [
           { path: '/faq', ...screen('features/public/routes/faq.tsx', 'Faq') },
           { path: '/waivers', ...screen('features/public/routes/waivers.tsx', 'Waivers') },
           { path: '/schedule', ...screen('features/schedule/routes/schedule.tsx', 'Schedule', 'schedule') },
-          {
-            path: '/myday',
-            // Drawn by the browser (the favourites are the device's), from the whole schedule.
-            ...screen('features/favourites/routes/my-day.tsx', 'MyDay', { preload: ['/v1/schedule'] }),
-          },
+          { path: '/myday', ...screen('features/favourites/routes/my-day.tsx', 'MyDay') },
           { path: '/contact', ...screen('features/messages/routes/contact.tsx', 'Contact') },
           { path: '/contact-thankyou', ...screen('features/messages/routes/contact-thankyou.tsx', 'ContactThankYou') },
           { path: '/login', ...screen('features/auth/routes/login.tsx', 'Login') },
