@@ -7,7 +7,7 @@ import { useE2eApp } from './support/e2e-app.js';
 
 const app = useE2eApp('admin');
 
-const { api, signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
+const { api, signUp, signUpAdmin, signUpCast, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
 describe('the committee desk in Chromium', () => {
   test('an admin grants admin from the web, downloads every export as parseable CSV, and axe finds nothing on the desk', async () => {
@@ -89,9 +89,7 @@ describe('the committee desk in Chromium', () => {
   });
 
   test('before the release time an anonymous visitor sees no sets while the host still sees their booking', async () => {
-    const admin = await signUpAdmin('Rea Release');
-    const host = await signUp(['host'], 'Hal Booked');
-    const performer = await signUp(['performer'], 'Pip Player');
+    const { admin, host, performer } = await signUpCast('Rea Release', 'Hal Booked', 'Pip Player');
     const venue = await createVenue(host, '7 Release Road', { bio: '<p>A porch.</p>' });
     const act = await createAct(performer, 'The Early Birds', { bio: '<p>Songs.</p>', type: 'folk' });
     await saveSlots(host, venue, [{ slot_def: 'Slot 1', scheduled_act_id: act.id }]);
@@ -122,9 +120,7 @@ describe('the committee desk in Chromium', () => {
     }
   });
   test('the rain switch changes the date on the home page and the schedule and queues exactly one mail per scheduled owner', async () => {
-    const admin = await signUpAdmin('Rory Rain');
-    const host = await signUp(['host'], 'Hana Wet');
-    const performer = await signUp(['performer'], 'Perry Puddle');
+    const { admin, host, performer } = await signUpCast('Rory Rain', 'Hana Wet', 'Perry Puddle');
     const venue = await createVenue(host, '9 Drizzle Drive', {
       bio: '<p>A porch with a roof.</p>',
       rain_date_available: false,

@@ -30,6 +30,14 @@ async function scrollToTheRest(page: Page, list: string, cards: number): Promise
     .toBe(cards);
 }
 
+/** Opens `path` in the file's page, each wait of the test as long as a page of hundreds of cards needs. */
+async function openAtScale(path: string): Promise<Page> {
+  const { page } = app;
+  page.setDefaultTimeout(90_000);
+  await page.goto(`${app.baseUrl}${path}`);
+  return page;
+}
+
 async function configuration() {
   return FestivalConfigSchema.parse(JSON.parse(await readFile(`${projectRoot}/festival.config.json`, 'utf8')));
 }
@@ -38,9 +46,7 @@ describe('the festival lists at festival scale', () => {
   test(
     'every one of 600 acts is reachable from /acts with "Show more", focus on the first new card',
     async () => {
-      const { page } = app;
-      page.setDefaultTimeout(90_000);
-      await page.goto(`${app.baseUrl}/acts`);
+      const page = await openAtScale('/acts');
       await page.getByText('Found 600 results').waitFor();
       await page.getByText('Showing 100 of 600').waitFor();
       await expectNoAxeViolations(page);
@@ -72,9 +78,7 @@ describe('the festival lists at festival scale', () => {
   test(
     '/venues shows how many of 300 and loads the next 100',
     async () => {
-      const { page } = app;
-      page.setDefaultTimeout(90_000);
-      await page.goto(`${app.baseUrl}/venues`);
+      const page = await openAtScale('/venues');
       await page.getByText('Showing 100 of 300').waitFor();
       await expectNoAxeViolations(page);
       await scrollToTheRest(page, 'Venues', 100);
@@ -88,10 +92,8 @@ describe('the festival lists at festival scale', () => {
   test(
     '"Plays at" selects the acts scheduled in a slot, each shown with its clock times',
     async () => {
-      const { page } = app;
-      page.setDefaultTimeout(90_000);
+      const page = await openAtScale('/acts');
       const inSlot2 = festival.acts.filter((a) => a.set?.slot === 'Slot 2');
-      await page.goto(`${app.baseUrl}/acts`);
       await page.getByLabel('Plays at').selectOption({ label: 'Slot 2, 1:30pm-2:30pm EDT' });
       await page.getByText(`Found ${inSlot2.length} results`).waitFor();
       expect(new URL(page.url()).searchParams.get('plays')).toBe('Slot 2');
@@ -105,11 +107,9 @@ describe('the festival lists at festival scale', () => {
   test(
     "an act's calendar file from its page parses into events at the configured times",
     async () => {
-      const { page } = app;
-      page.setDefaultTimeout(90_000);
       const config = await configuration();
       const act = festival.acts.find((a) => a.set !== null)!;
-      await page.goto(`${app.baseUrl}/acts/${act.id}`);
+      const page = await openAtScale(`/acts/${act.id}`);
       await page.getByRole('heading', { level: 1, name: act.name }).waitFor();
       await expectNoAxeViolations(page);
       const [download] = await Promise.all([

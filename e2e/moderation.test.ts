@@ -11,16 +11,14 @@ const app = useE2eApp('moderation');
 
 // The people and calls of e2e/support/actors.ts; the page's session is set per visit (openAs),
 // since this test opens pages as several people in turn and as nobody.
-const { signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
+const { signUpCast, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
 /** The acts' fields besides their names (see actBody for the rest). */
 const folkInEitherSlot = { bio: '<p>Songs.</p>', type: 'folk', preferred_slots: ['Slot 1', 'Slot 2'] };
 
 describe('moderation in Chromium', () => {
   test('an admin hides an act from its page: an anonymous visitor no longer finds it on /acts or /schedule, its owner sees the reason, axe finds nothing, and only the admin loaded the schema library', async () => {
-    const admin = await signUpAdmin('Mo Desk');
-    const host = await signUp(['host'], 'Hal Porch');
-    const performer = await signUp(['performer'], 'Tess Tuba');
+    const { admin, host, performer } = await signUpCast('Mo Desk', 'Hal Porch', 'Tess Tuba');
     const venue = await createVenue(host, '4 Brass Row', {
       bio: '<p>A porch.</p>',
       available_slots: [{ slot_def: 'Slot 1' }, { slot_def: 'Slot 2' }],

@@ -12,7 +12,7 @@ import { useE2eApp } from './support/e2e-app.js';
 // them with the way to re-plan them.
 
 const app = useE2eApp('rain-and-release');
-const { api, signUp, signUpAdmin, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
+const { api, signUp, signUpAdmin, signUpCast, openAs, createVenue, createAct, saveSlots } = e2eActors(app);
 
 const ZONE = festivalConfig.timezone;
 /** 2:00pm on the rain date, the festival's wall clock. */
@@ -28,9 +28,7 @@ async function openPhone(page: Page, who: Parameters<typeof openAs>[1], path: st
 
 describe('the release hides the whole line-up', () => {
   test('before the release a visitor sees no one playing anywhere, the host sees their own; after it, all of it', async () => {
-    const admin = await signUpAdmin('Rhea Release');
-    const host = await signUp(['host'], 'Hugo Host');
-    const performer = await signUp(['performer'], 'Petra Player');
+    const { admin, host, performer } = await signUpCast('Rhea Release', 'Hugo Host', 'Petra Player');
     const venue = await createVenue(host, '5 Secret Street', {
       available_slots: [{ slot_def: 'Slot 2' }],
     });

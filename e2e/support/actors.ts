@@ -35,6 +35,8 @@ export interface E2eActors {
    * `npm run admin -- grant`, then sign in.
    */
   signUpAdmin(name: string, roles?: Role[]): Promise<SessionUser>;
+  /** The three people of a scheduled set, signed up in this order: an admin, a host and a performer. */
+  signUpCast(adminName: string, hostName: string, performerName: string): Promise<Cast>;
   /**
    * Every page this test opens from now on starts signed in as `user` (the session the app
    * stores, docs/behaviour.md#entities).
@@ -51,6 +53,12 @@ export interface E2eActors {
   createAct(performer: SessionUser, name: string, extra?: Record<string, unknown>): Promise<Act>;
   /** `host` saves `venue`'s slots, with acts in some (PATCH /v1/venues/{id}, the slots screen's call). */
   saveSlots(host: SessionUser, venue: Venue, slots: SlotChoice[]): Promise<Venue>;
+}
+
+export interface Cast {
+  admin: SessionUser;
+  host: SessionUser;
+  performer: SessionUser;
 }
 
 /** One of a venue's slots as the slots screen saves it: offered, and maybe with an act in it. */
@@ -93,6 +101,13 @@ export function e2eActors(app: E2eApp): E2eActors {
     return api<SessionUser>('/v1/auth/signin', { method: 'POST', body: { email: person.email, password: PASSWORD } });
   }
 
+  async function signUpCast(adminName: string, hostName: string, performerName: string): Promise<Cast> {
+    const admin = await signUpAdmin(adminName);
+    const host = await signUp(['host'], hostName);
+    const performer = await signUp(['performer'], performerName);
+    return { admin, host, performer };
+  }
+
   async function signInAs(user: SessionUser): Promise<void> {
     // A script string: the e2e files are type-checked without the DOM library.
     await app.context.addInitScript({
@@ -120,5 +135,5 @@ export function e2eActors(app: E2eApp): E2eActors {
   const saveSlots = (host: SessionUser, venue: Venue, slots: SlotChoice[]) =>
     api<Venue>(`/v1/venues/${venue.id}`, { method: 'PATCH', token: host.jwt_token, body: { available_slots: slots } });
 
-  return { api, signUp, signUpAdmin, signInAs, openAs, createVenue, createAct, saveSlots };
+  return { api, signUp, signUpAdmin, signUpCast, signInAs, openAs, createVenue, createAct, saveSlots };
 }

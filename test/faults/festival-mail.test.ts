@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../e2e/support/server.js';
-import type { Db } from '../../server/db/connection.js';
-import { freePorts, startAppProcess, type AppProcess } from './support/app-process.js';
-import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
+import { freePorts, type AppProcess } from './support/app-process.js';
+import { faultsEngine } from './support/blank-db.js';
 import { requestJson } from './support/http.js';
+import { useBlankDb } from './support/use-blank-db.js';
 
 /**
  * Fault test (docs/decisions/0031-festival-mail.md): a mail to 500 hosts through a real SMTP
@@ -26,9 +25,6 @@ const KILL_AT = 250;
 const RATE_PER_HOUR = 90_000;
 const PASSWORD = 'Festival-Mail-pass1';
 
-let blank: BlankDb;
-let db: Db;
-const servers: AppProcess[] = [];
 let ports: number[];
 
 /** Accepted messages per recipient, and what happened when. */
@@ -71,7 +67,7 @@ const smtp = new SMTPServer({
 smtp.on('error', () => {});
 
 async function outboxCounts() {
-  const rows = await db.kysely
+  const rows = await faults.db.kysely
     .selectFrom('outbox')
     .select(['status', sql<number>`count(*)`.as('n')])
     .where('mailing_id', 'is not', null)
@@ -90,37 +86,28 @@ async function waitUntil(what: string, check: () => boolean | Promise<boolean>, 
 }
 
 beforeAll(async () => {
-  ensureBuilt();
-  blank = await createBlankDb();
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   ports = await freePorts(3);
 });
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  await blank?.destroy();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+// After the SMTP server's hooks: its afterAll then runs first, stopping the apps (and their pooled
+// SMTP connections) before the server closes.
+const faults = useBlankDb();
 
 describe(`A mail to ${RECIPIENTS} people, the app killed half-way (${faultsEngine})`, () => {
   it('reaches every recipient exactly once, at no more than the configured rate', async () => {
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
     const start = (port: number) =>
-      startAppProcess({
-        database: blank.options,
-        port,
-        smtpUrl,
-        env: { MAIL_RATE_PER_HOUR: String(RATE_PER_HOUR), TRUST_PROXY: '127.0.0.1' },
-      }).then((s) => (servers.push(s), s));
+      faults.start({ port, smtpUrl, env: { MAIL_RATE_PER_HOUR: String(RATE_PER_HOUR), TRUST_PROXY: '127.0.0.1' } });
 
     const first = await start(ports[0]!);
     killTarget = first;
-    db = blank.open();
 
     // The recipients go straight into the database (the app migrated it at start): 500 sign-ups
     // would only test the sign-up limits. The admin signs up through the API.
     const now = new Date();
     for (let i = 0; i < RECIPIENTS; i += 100) {
-      await db.kysely
+      await faults.db.kysely
         .insertInto('users')
         .values(
           Array.from({ length: 100 }, (_, k) => ({
@@ -143,7 +130,7 @@ describe(`A mail to ${RECIPIENTS} people, the app killed half-way (${faultsEngin
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
     const { id: adminId, jwt_token: token } = signup.body as { id: number; jwt_token: string };
-    await db.kysely.updateTable('users').set({ is_admin: true }).where('id', '=', adminId).execute();
+    await faults.db.kysely.updateTable('users').set({ is_admin: true }).where('id', '=', adminId).execute();
     const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' };
 
     const count = await requestJson(agent, first.baseUrl, 'GET', '/v1/admin/mailings/recipients?audience=hosts', {

@@ -2,11 +2,10 @@ import { Agent } from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../e2e/support/server.js';
-import type { Db } from '../../server/db/connection.js';
-import { startAppProcess, type AppProcess } from './support/app-process.js';
-import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
+import type { AppProcess } from './support/app-process.js';
+import { faultsEngine } from './support/blank-db.js';
 import { requestJson, type JsonResponse } from './support/http.js';
+import { useBlankDb } from './support/use-blank-db.js';
 
 /**
  * A locked or stalled database never freezes the app (docs/decisions/0032-locked-database.md):
@@ -23,9 +22,8 @@ const STREAM_MS = 6_000;
 const WRITERS = 3;
 const PASSWORD = 'Locked-Db-pass1';
 
-let blank: BlankDb;
+const faults = useBlankDb();
 let app: AppProcess;
-let db: Db;
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
 async function timed(path: string, method = 'GET', body?: unknown, token?: string) {
@@ -39,8 +37,9 @@ async function timed(path: string, method = 'GET', body?: unknown, token?: strin
 
 /** Holds the database's write lock from another connection until release() is called. */
 async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
-  if ('databasePath' in blank.options) {
-    const other = new SQLite(blank.options.databasePath);
+  const { options } = faults.blank;
+  if ('databasePath' in options) {
+    const other = new SQLite(options.databasePath);
     other.exec('BEGIN IMMEDIATE');
     return {
       release: async () => {
@@ -49,7 +48,7 @@ async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
       },
     };
   }
-  const other = new pg.Client({ connectionString: blank.options.databaseUrl });
+  const other = new pg.Client({ connectionString: options.databaseUrl });
   await other.connect();
   await other.query('BEGIN');
   await other.query('LOCK TABLE venues, outbox IN ACCESS EXCLUSIVE MODE');
@@ -74,16 +73,9 @@ const venue = (n: number) => ({
 
 describe(`a locked database (${faultsEngine})`, () => {
   beforeAll(async () => {
-    ensureBuilt();
-    blank = await createBlankDb();
-    app = await startAppProcess({ database: blank.options });
-    db = blank.open();
+    app = await faults.start();
   });
-  afterAll(async () => {
-    agent.destroy();
-    await app?.stop();
-    await blank?.destroy();
-  });
+  afterAll(() => agent.destroy());
 
   it('keeps answering routes that need no database, answers writes 503 with Retry-After, and recovers', async () => {
     const signup = await requestJson(agent, app.baseUrl, 'POST', '/v1/auth/signup', {
@@ -93,7 +85,7 @@ describe(`a locked database (${faultsEngine})`, () => {
     const token = (signup.body as { jwt_token: string }).jwt_token;
     // A mail that falls due while the lock is held: the worker must wait, not spin, and send it after.
     const due = new Date(Date.now() + 1_000);
-    await db.kysely
+    await faults.db.kysely
       .insertInto('outbox')
       .values({
         to_address: 'someone@example.test',
@@ -165,7 +157,7 @@ describe(`a locked database (${faultsEngine})`, () => {
     expect(after.res.status, JSON.stringify(after.res.body)).toBe(201);
     let sentAfterMs = -1;
     while (performance.now() - releasedAt < 60_000) {
-      const row = await db.kysely
+      const row = await faults.db.kysely
         .selectFrom('outbox')
         .select('status')
         .where('subject', '=', 'Due while locked')

@@ -1,10 +1,10 @@
 import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../../e2e/support/server.js';
 import { defaultRateRules } from '../../server/deps.js';
-import { freePorts, startAppProcess, type AppProcess } from './support/app-process.js';
-import { createBlankDb, faultsEngine, type BlankDb } from './support/blank-db.js';
+import { freePorts, type AppProcess } from './support/app-process.js';
+import { faultsEngine } from './support/blank-db.js';
 import { requestJson } from './support/http.js';
+import { useBlankDb } from './support/use-blank-db.js';
 
 /**
  * The sign-in lockout across two app processes on one database: each attempt is counted in the
@@ -15,25 +15,19 @@ const LIMIT = defaultRateRules.signinFailures.limit;
 const GUESSES = 50;
 const PASSWORD = 'Two-Process-Lock-7';
 
-let blank: BlankDb;
+const faults = useBlankDb();
 let a: AppProcess;
 let b: AppProcess;
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 describe(`the sign-in lockout across two processes (${faultsEngine})`, () => {
   beforeAll(async () => {
-    ensureBuilt();
-    blank = await createBlankDb();
     const [portA, portB] = await freePorts(2);
     // B starts once A has migrated the empty database.
-    a = await startAppProcess({ database: blank.options, port: portA, env: { TRUST_PROXY: '127.0.0.1' } });
-    b = await startAppProcess({ database: blank.options, port: portB, env: { TRUST_PROXY: '127.0.0.1' } });
+    a = await faults.start({ port: portA, env: { TRUST_PROXY: '127.0.0.1' } });
+    b = await faults.start({ port: portB, env: { TRUST_PROXY: '127.0.0.1' } });
   });
-  afterAll(async () => {
-    agent.destroy();
-    await Promise.all([a?.stop(), b?.stop()]);
-    await blank?.destroy();
-  });
+  afterAll(() => agent.destroy());
 
   it(`${GUESSES} parallel wrong guesses, half to each process, verify at most ${LIMIT}`, async () => {
     const email = `lockout-${Date.now()}@example.test`;

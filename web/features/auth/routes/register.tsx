@@ -12,6 +12,7 @@ import { ServerErrorAlert } from '../../../components/ui/error-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSignup } from '../api/signup';
+import { NewPasswordField } from '../components/new-password-field';
 import { loadOnSuccess } from '../lib/load-on-success';
 
 export const PASSWORD_HINT = 'Min 8 characters, 1 upper case character, 1 symbol';
@@ -62,14 +63,7 @@ export function Register() {
       <Form noValidate onSubmit={onSubmit}>
         <TextField form={form} name="name" label="Full name" autoComplete="name" />
         <TextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-        <TextField
-          form={form}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-        />
+        <NewPasswordField form={form} name="password" label="Password" hint={PASSWORD_HINT} />
         <fieldset className="mb-3" aria-describedby={rolesError ? errorId('roles') : undefined}>
           <legend className="form-label fs-6 mb-1">Roles</legend>
           {ROLE_OPTIONS.map((role) => (

@@ -14,11 +14,11 @@ import {
 } from '../../../../contract/auth';
 import { ErrorAlert, ServerErrorAlert } from '../../../components/ui/error-alert';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUpdatePass } from '../api/update-pass';
 import { useValidatePassToken } from '../api/validate-pass-token';
+import { NewPasswordField } from '../components/new-password-field';
 import { loadOnSuccess } from '../lib/load-on-success';
 
 // The confirmation is checked on this screen only; the server receives the password once.
@@ -64,14 +64,8 @@ function NewPasswordForm({ link }: { link: ValidatePassTokenInput }) {
   return (
     <>
       <Form noValidate onSubmit={onSubmit}>
-        <TextField form={form} name="password" label="New Password" type="password" autoComplete="new-password" />
-        <TextField
-          form={form}
-          name="confirmPassword"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordField form={form} name="password" label="New Password" />
+        <NewPasswordField form={form} name="confirmPassword" label="Confirm password" />
         <Button type="submit" className="w-100" disabled={updatePass.isPending}>
           Submit
         </Button>
