@@ -147,27 +147,28 @@ async function contactPairs(
   q: Queryable,
   only?: { side: ContactSide; id: number },
 ): Promise<Array<{ host: number; performer: number | null }>> {
-  const [aboutVenues, aboutActs] = await Promise.all([
-    q
-      .selectFrom('comments')
-      .innerJoin('venues', 'venues.id', 'comments.venue_id')
-      .where('comments.sender_id', 'is not', null)
-      .$if(only?.side === 'host', (qb) => qb.where('venues.creator_id', '=', only!.id))
-      .$if(only?.side === 'performer', (qb) => qb.where('comments.sender_id', '=', only!.id))
-      .select(['venues.creator_id as host', 'comments.sender_id as performer'])
-      .distinct()
-      .execute(),
-    q
-      .selectFrom('comments')
-      .innerJoin('acts', 'acts.id', 'comments.act_id')
-      .where('comments.sender_id', 'is not', null)
-      .$if(only?.side === 'host', (qb) => qb.where('comments.sender_id', '=', only!.id))
-      .$if(only?.side === 'performer', (qb) => qb.where('acts.creator_id', '=', only!.id))
-      .select(['comments.sender_id as host', 'acts.creator_id as performer'])
-      .distinct()
-      .execute(),
-  ]);
-  return [...aboutVenues, ...aboutActs].map((r) => ({ host: r.host!, performer: r.performer }));
+  // A message is about a porch or an act: the porch's owner is the host and the sender the
+  // performer, or the act's owner is the performer and the sender the host. One query: each side
+  // is the owner where the message is about that side's entry, else the sender.
+  const rows = await q
+    .selectFrom('comments')
+    .leftJoin('venues', 'venues.id', 'comments.venue_id')
+    .leftJoin('acts', 'acts.id', 'comments.act_id')
+    .where('comments.sender_id', 'is not', null)
+    .where((eb) => eb.or([eb('venues.id', 'is not', null), eb('acts.id', 'is not', null)]))
+    .select((eb) => [
+      eb.fn.coalesce('venues.creator_id', 'comments.sender_id').as('host'),
+      eb.fn.coalesce('acts.creator_id', 'comments.sender_id').as('performer'),
+    ])
+    .$if(only?.side === 'host', (qb) =>
+      qb.where((eb) => eb(eb.fn.coalesce('venues.creator_id', 'comments.sender_id'), '=', only!.id)),
+    )
+    .$if(only?.side === 'performer', (qb) =>
+      qb.where((eb) => eb(eb.fn.coalesce('acts.creator_id', 'comments.sender_id'), '=', only!.id)),
+    )
+    .distinct()
+    .execute();
+  return rows.map((r) => ({ host: Number(r.host), performer: r.performer === null ? null : Number(r.performer) }));
 }
 
 /**
