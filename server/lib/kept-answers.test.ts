@@ -103,6 +103,8 @@ describe(`kept answers (${testEngine})`, () => {
       expect(signedIn.routed, `${path} with Authorization`).toBe(true);
       expect(signedIn.res.headers.get('cache-control'), path).toBe('no-store');
     }
+    // A cross-origin read: its CORS headers are the routes' to write.
+    expect((await reachedRoutes('/about', { origin: 'https://elsewhere.example' })).routed).toBe(true);
     // A personal or admin answer.
     expect((await get('/v1/admin/settings', admin.auth)).headers.get('cache-control')).toBe('no-store');
   });

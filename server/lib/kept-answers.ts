@@ -139,8 +139,8 @@ export class KeptAnswers {
     return { answers: this.answers.size, bytes: this.bytes };
   }
 
-  /** Requests waiting for this turn's read of the counters, three entries each. */
-  private waiting: Array<IncomingMessage | ServerResponse | (() => void)> = [];
+  /** Requests waiting for this turn's read of the counters, four entries each. */
+  private waiting: Array<IncomingMessage | ServerResponse | (() => void) | Asked> = [];
 
   /**
    * The front lane: answers a request from what is kept when it can, else calls `next` (Fastify).
@@ -149,10 +149,10 @@ export class KeptAnswers {
    */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined || req.headers.authorization !== undefined || req.headers.origin)
-      return next();
-    if (!this.answers.has(this.aliases.get(url) ?? url)) return next();
-    if (this.waiting.push(req, res, next) === 3) setImmediate(this.answerWaiting);
+    if (req.method !== 'GET' || url === undefined || !this.answers.has(this.aliases.get(url) ?? url)) return next();
+    const asked = askedOf(req.rawHeaders);
+    if (!asked) return next();
+    if (this.waiting.push(req, res, next, asked) === 4) setImmediate(this.answerWaiting);
   }
 
   private readonly answerWaiting = (): void => {
@@ -160,13 +160,13 @@ export class KeptAnswers {
     this.waiting = [];
     const answer = (versions: Versions | undefined) => {
       const now = this.options.clock.now().getTime();
-      for (let i = 0; i < waiting.length; i += 3) {
+      for (let i = 0; i < waiting.length; i += 4) {
         const req = waiting[i] as IncomingMessage;
         const next = waiting[i + 2] as () => void;
         // Looked up again: the answer may have been replaced while the counters were read.
         const current = versions && this.answers.get(this.aliases.get(req.url!) ?? req.url!);
         if (current && this.isCurrent(current, versions, now))
-          this.sendRaw(req, waiting[i + 1] as ServerResponse, current);
+          this.sendRaw(req, waiting[i + 1] as ServerResponse, current, waiting[i + 3] as Asked);
         // Not current, or the database is unavailable: the routes answer (with their own error).
         else next();
       }
@@ -183,9 +183,9 @@ export class KeptAnswers {
     } else db.readVersions().then(answer, () => answer(undefined));
   };
 
-  private sendRaw(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer): void {
-    const encoding = answer.encodingFor(req.headers['accept-encoding']);
-    const ifNoneMatch = req.headers['if-none-match'];
+  private sendRaw(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer, asked: Asked): void {
+    const encoding = answer.encodingFor(asked.acceptEncoding);
+    const ifNoneMatch = asked.ifNoneMatch;
     const notModified = ifNoneMatch !== undefined && answer.matches(ifNoneMatch);
     const headers = notModified ? answer.notModified[encoding] : answer.ok[encoding];
     res.writeHead(notModified ? 304 : 200, this.withSecurity(headers, this.cameOverHttps(req)));
@@ -223,6 +223,38 @@ export class KeptAnswers {
     const proto = req.headers['x-forwarded-proto'];
     return typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
   }
+}
+
+/** What a request asks of a kept answer: its encodings and the tag it holds. */
+interface Asked {
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/**
+ * The request's Accept-Encoding and If-None-Match, read from its raw headers (Node builds
+ * `req.headers` on first use, a cost a static file server does not pay), or undefined when the
+ * request is not one for the front lane: it carries Authorization or Origin, or names one of these
+ * headers twice (the routes then read it as Node joins it).
+ */
+function askedOf(raw: string[]): Asked | undefined {
+  let acceptEncoding: string | undefined;
+  let ifNoneMatch: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 15 && name.toLowerCase() === 'accept-encoding') {
+      if (acceptEncoding !== undefined) return undefined;
+      acceptEncoding = raw[i + 1];
+    } else if (name.length === 13) {
+      const lower = name.toLowerCase();
+      if (lower === 'authorization') return undefined;
+      if (lower === 'if-none-match') {
+        if (ifNoneMatch !== undefined) return undefined;
+        ifNoneMatch = raw[i + 1];
+      }
+    } else if (name.length === 6 && name.toLowerCase() === 'origin') return undefined;
+  }
+  return { acceptEncoding, ifNoneMatch };
 }
 
 /** A kept answer from its bytes: one content hash, tags and headers per encoding, made once. */
