@@ -1,4 +1,5 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { testEngine } from '../test/database.js';
 import { createTestApp, TEST_JWT_SECRET, TestClock, type TestApp } from '../test/app.js';
 import { buildAdmin, buildHost, buildPerformer, type BuiltUser } from '../test/builders.js';
 import { actBody, buildAct, buildVenue, scheduleAct } from '../test/catalogue-builders.js';
+import { KeptAnswers, keptAnswer, SHARED_PAGE } from './kept-answers.js';
 
 /**
  * Issue 26, items 1 and 2 (docs/decisions/0058): public answers kept as final bytes and sent before
@@ -167,5 +169,51 @@ describe(`kept answers (${testEngine})`, () => {
     const next = await reachedRoutes('/about');
     expect(next.routed).toBe(true);
     expect(next.res.headers.get('etag')).toBe(first.headers.get('etag'));
+  });
+
+  it('keeps what people read when memory is short: a flood of addresses asked for once goes first', async () => {
+    // 10 kept answers of 2,000 bytes fit; the front lane of its own, on a server of its own.
+    const kept = new KeptAnswers({
+      db: t.testDb.db,
+      clock,
+      securityHeaders: {},
+      hsts: '',
+      trustProxy: false,
+      cors: false,
+      maxBytes: 20_000,
+    });
+    const page = (text: string) =>
+      keptAnswer({
+        versions: {},
+        expiresAt: Number.POSITIVE_INFINITY,
+        hash: text,
+        weak: true,
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: SHARED_PAGE,
+        identity: Buffer.alloc(1000, text),
+        gzip: Buffer.alloc(500),
+        br: Buffer.alloc(500),
+      });
+    const server: Server = createServer((req, res) =>
+      kept.handle(req, res, () => {
+        res.writeHead(404);
+        res.end();
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const status = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+    try {
+      kept.keep('/schedule', page('schedule'));
+      expect(await status('/schedule')).toBe(200);
+      for (let i = 0; i < 30; i++) kept.keep(`/acts?search=flood-${i}`, page(`flood-${i}`));
+      expect(kept.size.bytes).toBeLessThanOrEqual(20_000);
+      // The page read again stays; the oldest of the flood went.
+      expect(await status('/schedule')).toBe(200);
+      expect(await status('/acts?search=flood-0')).toBe(404);
+      expect(await status('/acts?search=flood-29')).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -121,12 +121,27 @@ export class KeptAnswers {
     if (answer.size > this.maxBytes / 4) return;
     this.answers.set(key, answer);
     this.bytes += answer.size;
-    for (const [oldest, kept] of this.answers) {
-      if (this.bytes <= this.maxBytes) break;
-      this.answers.delete(oldest);
-      this.bytes -= kept.size;
-    }
+    if (this.bytes > this.maxBytes) this.evict(key);
     if (url !== undefined && url !== key) this.alias(url, key);
+  }
+
+  /** How often each address was sent from what is kept (its drawings, one after another, count together). */
+  private readonly hits = new Map<string, number>();
+
+  /**
+   * Oldest first, but an address sent again from memory only when nothing else is left: a flood
+   * of addresses asked for once (random searches, unknown ids) cannot push out the pages everyone
+   * is reading. `kept`, just kept, stays.
+   */
+  private evict(kept: string): void {
+    for (const spareAskedAgain of [true, false])
+      for (const [key, answer] of this.answers) {
+        if (this.bytes <= this.maxBytes) return;
+        if (key === kept || (spareAskedAgain && (this.hits.get(key) ?? 0) > 0)) continue;
+        this.answers.delete(key);
+        this.hits.delete(key);
+        this.bytes -= answer.size;
+      }
   }
 
   private alias(url: string, key: string): void {
@@ -164,9 +179,12 @@ export class KeptAnswers {
         const req = waiting[i] as IncomingMessage;
         const next = waiting[i + 2] as () => void;
         // Looked up again: the answer may have been replaced while the counters were read.
-        const current = versions && this.answers.get(this.aliases.get(req.url!) ?? req.url!);
-        if (current && this.isCurrent(current, versions, now))
+        const key = this.aliases.get(req.url!) ?? req.url!;
+        const current = versions && this.answers.get(key);
+        if (current && this.isCurrent(current, versions, now)) {
           this.sendRaw(req, waiting[i + 1] as ServerResponse, current, waiting[i + 3] as Asked);
+          this.hits.set(key, (this.hits.get(key) ?? 0) + 1);
+        }
         // Not current, or the database is unavailable: the routes answer (with their own error).
         else next();
       }

@@ -167,7 +167,9 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
       }
       answer = await pending;
     }
-    deps.kept.keep(address, answer, request.url);
+    // A path no route has a screen for (the not-found page) is sent, not kept: any number of them
+    // can be asked for.
+    if (!firstViews || firstViews.page(address)) deps.kept.keep(address, answer, request.url);
     return deps.kept.reply(request, reply, answer);
   });
 }
