@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.js';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { PagePlan } from '../../contract/first-view.js';
 import type { Versions } from '../db/connection.js';
 import { keptAnswer, SHARED_PAGE, type KeptAnswer } from '../lib/kept-answers.js';
 import { loadFirstViews } from './first-view.js';
@@ -106,11 +107,10 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
    * the database's counters as they were read before drawing, until the next minute (what plays
    * "Now") or the release time, whichever comes first.
    */
-  const drawPage = async (address: string, versions: Versions): Promise<KeptAnswer> => {
+  const drawPage = async (address: string, page: PagePlan | undefined, versions: Versions): Promise<KeptAnswer> => {
     const now = deps.clock.now().getTime();
     const path = address.split('?')[0] ?? '';
     const festival = (await read('/v1/festival')).body() as { schedule_release_at?: string | null };
-    const page = firstViews?.page(address);
     const { view, failed } = page && firstViews ? await firstViews.draw(page, read, now) : { failed: false };
     const html = shells.forPath(path, previewTags(await previews.forPath(path)), page?.screen, view);
     // The content's hash leaves out the moment it was drawn: redrawn a minute later and unchanged,
@@ -152,24 +152,26 @@ async function servePages(app: FastifyInstance, deps: Deps, files: WebAppFiles):
     const path = request.url.split('?')[0] ?? '';
     if (!isClientRoute(path)) return reply.callNotFound();
     // A page the server does not draw is its path's shell, whatever the query.
-    const address = firstViews?.page(request.url)?.drawn?.address ?? path;
+    // The page as the route table names it, once: its address, drawing and code hints.
+    const page = firstViews?.page(request.url);
+    const address = page?.drawn?.address ?? path;
     // The counters unread (the database is unavailable): drawn now, from reads that will most
     // likely fail too, so the browser gets the shell and draws the page itself; not kept.
     const versions = await deps.kept.versions().catch(() => undefined);
-    if (!versions) return deps.kept.reply(request, reply, await drawPage(address, UNREAD));
+    if (!versions) return deps.kept.reply(request, reply, await drawPage(address, page, UNREAD));
     let answer = deps.kept.find(address);
     if (!answer || !deps.kept.isCurrent(answer, versions)) {
       const key = `${address}\n${versions.schedule}.${versions.catalogue}.${versions.announcements}`;
       let pending = drawing.get(key);
       if (!pending) {
-        pending = drawPage(address, versions).finally(() => drawing.delete(key));
+        pending = drawPage(address, page, versions).finally(() => drawing.delete(key));
         drawing.set(key, pending);
       }
       answer = await pending;
     }
     // A path no route has a screen for (the not-found page) is sent, not kept: any number of them
     // can be asked for.
-    if (!firstViews || firstViews.page(address)) deps.kept.keep(address, answer, request.url);
+    if (!firstViews || page) deps.kept.keep(address, answer, request.url);
     return deps.kept.reply(request, reply, answer);
   });
 }
