@@ -189,6 +189,8 @@ describe('item 6: counts that are true', () => {
     await page.goto(`/acts?search=${TOKEN}&status=looking`);
     await page.getByText('Found 102 results').waitFor();
     await page.getByText('Showing 100 of 102').waitFor();
+    // The server drew the list: its button answers once the app has taken the page over.
+    await page.locator('#root[data-first-view="taken"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Show more' }).click();
     await page.getByText('Showing 102 of 102').waitFor();
     const cards = page.getByRole('list', { name: 'Acts' }).locator(':scope > li');
