@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/connection.js';
+import type { Db, DbLimits } from '../db/connection.js';
 import { buildApp } from '../app.js';
 import type { NoticeTiming, RateRules } from '../deps.js';
 import { loadFestivalConfig } from '../features/festival/load.js';
@@ -47,12 +47,14 @@ export async function createTestApp(
      * notice; a test of coalescing sets the delay (docs/decisions/0038-coalesced-notices.md).
      */
     notices?: Partial<NoticeTiming>;
+    /** The database's time-outs (docs/decisions/0032-locked-database.md); the defaults otherwise. */
+    dbLimits?: Partial<DbLimits>;
   } = {},
 ): Promise<TestApp> {
   // Read the configuration first: if it is invalid, nothing has been opened that would keep
   // the test process alive.
   const festival = loadFestivalConfig('festival.config.json');
-  const testDb = await createTestDb();
+  const testDb = await createTestDb(options.dbLimits);
   const smtp = await startSmtpSink();
   const clock = options.clock ?? new TestClock();
   const app = await buildApp({

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDb, type Db } from '../db/connection.js';
+import { openDb, type Db, type DbLimits } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 
 /**
@@ -22,9 +22,9 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(limits: Partial<DbLimits> = {}): Promise<TestDb> {
   const empty = await createEmptyDatabase('test');
-  const db = openDb(empty.options);
+  const db = openDb(empty.options, limits);
   await migrate(db);
   return {
     db,

@@ -1,0 +1,118 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { testEngine } from '../../test/database.js';
+import { buildHost, buildPerformer, type BuiltUser } from '../../test/builders.js';
+import { actBody, buildAct, buildVenue, venueBody } from '../../test/catalogue-builders.js';
+
+// PostgreSQL only: SQLite serializes every write and has no row locks to wait on.
+const LOCK_WAIT_MS = 50;
+const HELD_MS = 400;
+
+describe.skipIf(testEngine !== 'postgres')(
+  'writers queued on the schedule and catalogue versions wait their turn, not lock_timeout (postgres)',
+  () => {
+    let t: TestApp;
+    let other: pg.Client;
+    let host: BuiltUser;
+    let performer: BuiltUser;
+
+    beforeAll(async () => {
+      // A lock wait far shorter than the time another writer holds the queue's lock below.
+      t = await createTestApp({ dbLimits: { lockWaitMs: LOCK_WAIT_MS } });
+      const options = t.testDb.options;
+      if (!('databaseUrl' in options)) throw new Error('expected a PostgreSQL database');
+      other = new pg.Client({ connectionString: options.databaseUrl });
+      await other.connect();
+      host = await buildHost(t.app);
+      performer = await buildPerformer(t.app);
+      // One save first, so the rich-text sanitizer's worker has started before any time is taken.
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/v1/venues',
+        headers: host.auth,
+        payload: venueBody({ address: '0 Queue Lane' }),
+      });
+      expect(first.statusCode).toBe(201);
+    });
+    afterAll(async () => {
+      await other.end();
+      await t.close();
+    });
+
+    /** Runs `send` while another connection holds `lockSql`'s lock for HELD_MS; its status and time. */
+    async function whileHeld(
+      lockSql: string,
+      send: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>,
+    ) {
+      await other.query('BEGIN');
+      await other.query(lockSql);
+      const started = Date.now();
+      const release = new Promise<void>((resolve) => setTimeout(resolve, HELD_MS)).then(() => other.query('COMMIT'));
+      const res = await send();
+      const ms = Date.now() - started;
+      await release;
+      return { status: res.statusCode, retryAfter: res.headers['retry-after'], ms };
+    }
+
+    it("a porch's new address waits while another save holds the schedule's version, then is saved", async () => {
+      const venue = await buildVenue(t.app, host, { address: '1 Queue Lane' });
+      const { status, ms } = await whileHeld('SELECT version FROM schedule_version WHERE id = 1 FOR UPDATE', () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/v1/venues/${venue}/no_slots`,
+          headers: host.auth,
+          payload: venueBody({ address: '2 Queue Lane' }),
+        }),
+      );
+      expect(status).toBe(200);
+      expect(ms).toBeGreaterThanOrEqual(HELD_MS - 20);
+      const row = await t.app.deps.db.kysely
+        .selectFrom('venues')
+        .select('address')
+        .where('id', '=', venue)
+        .executeTakeFirstOrThrow();
+      expect(row.address).toBe('2 Queue Lane');
+    });
+
+    it("a renamed act waits while another save holds the catalogue's version (taken at commit), then is saved", async () => {
+      const act = await buildAct(t.app, performer, { name: 'Waiting Band' });
+      const { status } = await whileHeld('SELECT version FROM catalogue_version WHERE id = 1 FOR UPDATE', () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/v1/acts/${act}`,
+          headers: performer.auth,
+          payload: actBody({ name: 'Patient Band' }),
+        }),
+      );
+      expect(status).toBe(200);
+      const row = await t.app.deps.db.kysely
+        .selectFrom('acts')
+        .select('name')
+        .where('id', '=', act)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe('Patient Band');
+    });
+
+    it("a porch's own row held elsewhere is still a quick 503 with Retry-After, and nothing is changed", async () => {
+      const venue = await buildVenue(t.app, host, { address: '3 Queue Lane' });
+      const { status, retryAfter, ms } = await whileHeld(`SELECT id FROM venues WHERE id = ${venue} FOR UPDATE`, () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/v1/venues/${venue}/no_slots`,
+          headers: host.auth,
+          payload: venueBody({ address: '4 Queue Lane' }),
+        }),
+      );
+      expect(status).toBe(503);
+      expect(retryAfter).toBe('5');
+      expect(ms).toBeLessThan(HELD_MS);
+      const row = await t.app.deps.db.kysely
+        .selectFrom('venues')
+        .select('address')
+        .where('id', '=', venue)
+        .executeTakeFirstOrThrow();
+      expect(row.address).toBe('3 Queue Lane');
+    });
+  },
+);
