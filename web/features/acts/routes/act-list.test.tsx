@@ -108,9 +108,16 @@ describe('/acts reaches every act', () => {
     // A screenful is drawn first; the rest of the page as soon as the reader scrolls
     // (docs/decisions/0045-first-cards-then-the-rest.md).
     expect(within(list).getAllByRole('article')).toHaveLength(8);
-    fireEvent.scroll(window);
+    // The list listens for the reader's first move once its effect has run, which can be just after
+    // the count shows: scroll until it answers (a CI run scrolled once, too early, and waited in vain).
     // Rendering 100 cards in a transition takes jsdom seconds on a loaded machine: more than waitFor's default 1 s.
-    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(100), { timeout: 10_000 });
+    await waitFor(
+      () => {
+        fireEvent.scroll(window);
+        expect(within(list).getAllByRole('article')).toHaveLength(100);
+      },
+      { timeout: 10_000 },
+    );
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText('Showing 105 of 105')).toBeInTheDocument();
