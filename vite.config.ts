@@ -42,6 +42,12 @@ function precompress(): Plugin {
   };
 }
 
+const reactRouterProduction = (file: string) => resolve('node_modules/react-router/dist/production', file);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+];
+
 // The web app lives in web/; it is built to dist/web and served by the API server.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
@@ -51,6 +57,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: { noExternal: true },
   // React's production build on the server too, whatever NODE_ENV the server runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // React Router's production build in both builds: its package's exports name only its development
+  // build (remix-run/react-router#12532, #14102), whose warnings and checks run in every phone's
+  // first task (docs/decisions/0059). The dev server and the tests keep the warnings.
+  resolve: command === 'build' ? { alias: REACT_ROUTER_PRODUCTION } : {},
   plugins: isSsrBuild
     ? [react()]
     : [

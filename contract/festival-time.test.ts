@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   buildZoneTable,
   clockWithMinutes,
+  isZonedDate,
   scheduleClock,
   longDate,
   nowAndNext,
@@ -79,6 +80,36 @@ describe('festival time', () => {
     expect(scheduleClock(zonedTime(instant, 'America/New_York'))).toBe('2:05pm');
     expect(zonedTime(instant, 'Europe/London')).toBe('19:05');
     expect(zonedTime(at('00:30'), festival.timezone)).toBe('00:30');
+  });
+});
+
+describe('whether an instant is on a date in a zone', () => {
+  // The zones at both ends of the world's clocks, and two with changes of offset near the date.
+  const zones = ['Pacific/Kiritimati', 'Etc/GMT+12', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+
+  it.each(zones)("%s: agrees with the zone's calendar every 20 minutes from two days before to two after", (zone) => {
+    const date = '2025-04-06';
+    const from = Date.parse('2025-04-04T00:00:00Z');
+    let onTheDate = 0;
+    for (let instant = from; instant < from + 5 * 86_400_000; instant += 20 * 60_000) {
+      const expected = zonedDate(instant, zone) === date;
+      expect(isZonedDate(instant, date, zone), new Date(instant).toISOString()).toBe(expected);
+      if (expected) onTheDate++;
+    }
+    // A whole day of 20-minute steps (72), or a day an hour or half an hour shorter or longer.
+    expect(onTheDate).toBeGreaterThanOrEqual(69);
+    expect(onTheDate).toBeLessThanOrEqual(75);
+  });
+
+  it('answers for an instant weeks away without building an Intl formatter', () => {
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isZonedDate(Date.parse('2026-11-27T12:00:00Z'), '2025-06-14', 'America/Denver')).toBe(false);
+      expect(isZonedDate(Date.parse('2025-06-12T09:00:00Z'), '2025-06-14', 'America/Denver')).toBe(false);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { MONTHS } from './calendar-names.js';
 import { z } from './zod.js';
+import { insideBounds } from './places.js';
 
 /**
  * Why a YYYY-MM-DD date is not one of the calendar's, or null when it is: `2025-02-30` would read
@@ -96,24 +97,6 @@ export const MapConfigSchema = z
     path: ['center'],
   });
 export type MapConfig = z.infer<typeof MapConfigSchema>;
-
-/**
- * The address a stranger's map or calendar can find: the host's address with the festival's town
- * ("12 Elm Street, Ithaca, NY"), unless there is no town or the address already names it. The
- * venue's directions link and the calendar files' LOCATION (issue 28, item 5).
- */
-export function fullAddress(town: string | undefined, address: string): string {
-  if (!town) return address;
-  const cityName = town.split(',')[0]!.trim().toLowerCase();
-  if (cityName && address.toLowerCase().includes(cityName)) return address;
-  return `${address}, ${town}`;
-}
-
-/** Whether a point lies in the box, edges included. */
-export function insideBounds(bounds: [[number, number], [number, number]], lat: number, lng: number): boolean {
-  const [[south, west], [north, east]] = bounds;
-  return lat >= south && lat <= north && lng >= west && lng <= east;
-}
 
 /**
  * Matchmaking's rules and weights (docs/decisions/0049-matchmaking.md, docs/behaviour.md#matchmaking):

@@ -21,6 +21,13 @@ export const DrawnReadSchema = z.object({
 });
 export type DrawnRead = z.infer<typeof DrawnReadSchema>;
 
+/**
+ * A public GET a drawn page's screen makes as soon as the app has taken the page over, which the
+ * page is not drawn from (My day's schedule: the favourites it picks from it are on the device).
+ */
+export const PageFetchSchema = z.templateLiteral(['/v1/', z.string()]);
+export type PageFetch = z.infer<typeof PageFetchSchema>;
+
 /** What a page is, as the route table says (web/app/router.tsx): its screen, and how it is drawn if it is. */
 export const PagePlanSchema = z.object({
   /** The screen's module, relative to web/ (as the build's manifest names it): its code and style. */
@@ -34,6 +41,8 @@ export const PagePlanSchema = z.object({
        * makes it a different page (a shared link's `?utm_source=` is not part of it, 0051).
        */
       address: z.string().startsWith('/'),
+      /** GETs its screen makes once it is taken over: fetched with the app's code (web/start-app.ts). */
+      fetches: z.array(PageFetchSchema).optional(),
     })
     .optional(),
 });
@@ -46,6 +55,8 @@ export const StartPlanSchema = z.object({
   /** Modules the entry and the page's screen import, fetched alongside it. */
   modules: z.array(z.string()),
   reads: z.array(DrawnReadSchema),
+  /** What the screen asks for once it has taken the page over: fetched alongside the reads. */
+  fetches: z.array(PageFetchSchema).optional(),
 });
 export type StartPlan = z.infer<typeof StartPlanSchema>;
 

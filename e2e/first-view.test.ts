@@ -61,6 +61,10 @@ describe("the server's first view", () => {
       await page.goto(`${app.baseUrl}/about`);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^About /);
       expect(await page.locator('#root').getAttribute('data-first-view')).toBe('server');
+      // My day's favourites are on the device: the server draws its frame, the page painted at once.
+      await page.goto(`${app.baseUrl}/myday`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('My day');
+      expect(await page.locator('#root').getAttribute('data-first-view')).toBe('server');
     } finally {
       await context.close();
     }
@@ -87,6 +91,25 @@ describe("the server's first view", () => {
     const star = card.getByRole('button', { name: 'Favourite: Crème Brûlée Quartet' });
     await star.click();
     await expect(star.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expectNoAxeViolations(page);
+  });
+
+  test("My day's frame is drawn, and the schedule it picks the favourites from is asked for once, with the app's code", async () => {
+    const { page } = app;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${app.baseUrl}/about`);
+    await page.evaluate((id) => localStorage.setItem('porchfest.favourites', JSON.stringify([id])), act.id);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/v1/schedule') asked.push(request.url());
+    });
+    await page.goto(`${app.baseUrl}/myday`);
+    const plan = JSON.parse((await page.locator('#app-start').textContent()) ?? 'null') as { fetches?: string[] };
+    expect(plan.fetches).toEqual(['/v1/schedule']);
+    await page.locator('#root[data-first-view="taken"]').waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: 'Crème Brûlée Quartet' }).waitFor();
+    // The page's preload is the app's own request: the browser does not ask a second time.
+    expect(asked).toHaveLength(1);
     await expectNoAxeViolations(page);
   });
 

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { PagePlanSchema, type DrawnRead, type PagePlan, type ServerEntry } from '../../contract/first-view.js';
+import {
+  PagePlanSchema,
+  type DrawnRead,
+  type PageFetch,
+  type PagePlan,
+  type ServerEntry,
+} from '../../contract/first-view.js';
 import { cleanStoredRichText } from '../lib/rich-text.js';
 
 /**
@@ -19,6 +25,8 @@ export interface FirstView {
    * makes again to take it over.
    */
   reads: DrawnRead[];
+  /** What its screen asks for once it has taken the page over, not drawn from (contract/first-view.ts). */
+  fetches?: PageFetch[];
   /** When it was drawn (ms): the schedule's "Now" is this moment's, and the browser takes it over at it. */
   drawnAt: number;
 }
@@ -70,7 +78,7 @@ export async function loadFirstViews(
     },
     async draw(page, read, now) {
       if (!page.drawn) return { failed: false };
-      const { reads, address } = page.drawn;
+      const { reads, address, fetches } = page.drawn;
       try {
         const answers = await Promise.all(reads.map((r) => read(r.path)));
         // A page whose data is missing (an unknown act) is left to the browser, which shows its own
@@ -82,7 +90,7 @@ export async function loadFirstViews(
           now,
         });
         if (html === undefined) return { failed: false };
-        return { view: { html, screen: page.screen, reads, drawnAt: now }, failed: false };
+        return { view: { html, screen: page.screen, reads, fetches, drawnAt: now }, failed: false };
       } catch (error) {
         // A drawing that fails costs the visitor nothing but speed: the browser draws the page.
         log(error);

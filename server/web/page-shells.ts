@@ -105,6 +105,7 @@ export function loadPageShells(webRoot: string, festival: FestivalConfig): PageS
           entry: `/${appScripts[0]!}`,
           modules: [...appScripts.slice(1), ...code.scripts].map((f) => `/${f}`),
           reads: firstView.reads,
+          ...(firstView.fetches ? { fetches: firstView.fetches } : {}),
         };
         const start = [
           `<script type="application/json" id="app-start">${json(StartPlanSchema.parse(plan))}</script>`,

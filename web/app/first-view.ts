@@ -53,6 +53,12 @@ const idOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(v
 export const DRAWINGS = {
   /** A page drawn from the frame's reads alone: its own content needs none. */
   frame: ({ pathname }) => ({ reads: FRAME, address: pathname }),
+  /**
+   * My day: its frame, and the schedule fetched with the app's code (the favourites it shows from
+   * it are on the device, so the server cannot draw them): the sets appear as soon as the app has
+   * taken the page over, not a round trip after.
+   */
+  myDay: ({ pathname }) => ({ reads: FRAME, address: pathname, fetches: ['/v1/schedule'] }),
   schedule: ({ pathname, search }) => {
     // The schedule's Map view is left to the browser: it is a chunk of its own, fetched as it opens.
     if (search.get('view') === 'map') return undefined;

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
           { path: '/faq', ...screen('features/public/routes/faq.tsx', 'Faq') },
           { path: '/waivers', ...screen('features/public/routes/waivers.tsx', 'Waivers') },
           { path: '/schedule', ...screen('features/schedule/routes/schedule.tsx', 'Schedule', 'schedule') },
-          { path: '/myday', ...screen('features/favourites/routes/my-day.tsx', 'MyDay') },
+          { path: '/myday', ...screen('features/favourites/routes/my-day.tsx', 'MyDay', 'myDay') },
           { path: '/contact', ...screen('features/messages/routes/contact.tsx', 'Contact') },
           { path: '/contact-thankyou', ...screen('features/messages/routes/contact-thankyou.tsx', 'ContactThankYou') },
           { path: '/login', ...screen('features/auth/routes/login.tsx', 'Login') },

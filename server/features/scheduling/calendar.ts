@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SlotDef } from '../../../contract/enums.js';
-import { fullAddress } from '../../../contract/festival.js';
+import { fullAddress } from '../../../contract/places.js';
 import { slotWindows } from '../../../contract/festival-time.js';
 import { icalendar, setUid, type CalendarEvent } from '../../../contract/icalendar.js';
 import type { Queryable } from '../../db/schema.js';

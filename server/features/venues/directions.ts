@@ -1,4 +1,5 @@
-import { fullAddress, type FestivalConfig } from '../../../contract/festival.js';
+import type { FestivalConfig } from '../../../contract/festival.js';
+import { fullAddress } from '../../../contract/places.js';
 import type { Queryable } from '../../db/schema.js';
 
 /** What a venue's directions are built from: the festival's map search and town (festival.config.json). */

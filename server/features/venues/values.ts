@@ -1,4 +1,5 @@
-import { insideBounds, type FestivalConfig } from '../../../contract/festival.js';
+import type { FestivalConfig } from '../../../contract/festival.js';
+import { insideBounds } from '../../../contract/places.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UpdateVenueInput } from '../../../contract/venues.js';
 import type { SanitizedRichText } from '../../lib/rich-text.js';

@@ -1,7 +1,8 @@
 import { icalendar } from '../../../contract/icalendar';
 import { setUid } from '../../../contract/icalendar';
 import type { SlotWindow } from '../../../contract/festival-time';
-import { fullAddress, type FestivalConfig } from '../../../contract/festival';
+import type { FestivalConfig } from '../../../contract/festival';
+import { fullAddress } from '../../../contract/places';
 import type { ScheduleSet } from '../schedule/lib/schedule-sets';
 
 /** My day as an iCalendar file, built on the device from the schedule it already holds. */

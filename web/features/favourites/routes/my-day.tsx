@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GenreList } from '../../../../contract/choices';
-import { zonedDate } from '../../../../contract/festival-time';
+import { isZonedDate } from '../../../../contract/festival-time';
 import type { ScheduleEntry } from '../../../../contract/schedule';
 import { PageHeading } from '../../../components/catalogue/page-heading';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -47,7 +47,7 @@ type SlotMark = 'Now' | 'Next' | 'Ended' | null;
 /** Each slot's mark on the festival day, in the festival's zone; none on any other day. */
 function useSlotMarks(festival: FestivalResponse) {
   const { windows, state, now } = useNowAndNext(festival);
-  const today = zonedDate(now, festival.timezone) === festivalDayOf(festival).date;
+  const today = isZonedDate(now, festivalDayOf(festival).date, festival.timezone);
   const marks: SlotMark[] = windows.map((w, slot) =>
     state.now === slot ? 'Now' : state.next === slot ? 'Next' : today && now >= w.end ? 'Ended' : null,
   );
