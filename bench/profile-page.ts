@@ -10,7 +10,10 @@
  *   PROFILE_CPU_SLOWDOWN=4 npx tsx bench/profile-page.ts /venues     # as Lighthouse's phone (default 1)
  *   PROFILE_TASK_MS=10 npx tsx bench/profile-page.ts /myday          # list tasks of 10 ms or more (default 30)
  *   PROFILE_CALLERS=push npx tsx bench/profile-page.ts /acts/13      # the call paths into a function's self time
+ *   PROFILE_TRACE_FILE=/tmp/p.json npx tsx bench/profile-page.ts     # keep the trace, with V8 samples, for
+ *                                                                    # bench/support/trace-tasks.ts
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/support/server.js';
 import { chromiumPath } from '../e2e/support/browser.js';
@@ -159,10 +162,20 @@ try {
   const tcdp = await context.newCDPSession(traced);
   await tcdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (SLOWDOWN > 1) await tcdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-  await browser.startTracing(traced, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  // With the V8 samples too, for bench/support/trace-tasks.ts (PROFILE_TRACE_FILE=/tmp/page.trace.json).
+  const traceFile = process.env.PROFILE_TRACE_FILE;
+  await browser.startTracing(traced, {
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      ...(traceFile ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ],
+  });
   await traced.goto(`${server.baseUrl}${PATH}`, { waitUntil: 'networkidle' });
   await traced.waitForTimeout(3000);
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const traceBytes = await browser.stopTracing();
+  if (traceFile) writeFileSync(traceFile, traceBytes);
+  const trace = JSON.parse(traceBytes.toString()) as { traceEvents: TraceEvent[] };
   printTasks(trace.traceEvents);
 } finally {
   await browser.close();

@@ -17,6 +17,7 @@ import { apiGet } from './lib/api-client';
 import type { StartPlan } from '../contract/first-view';
 import { seedFirstView } from './app/seed-first-view';
 import { DrawnAt } from './lib/drawn-at';
+import { takeOverStarts } from './lib/device-value';
 import { festivalQuery } from './lib/festival';
 import { currentSession } from './lib/session';
 import { registerServiceWorker } from './app/register-sw';
@@ -66,6 +67,7 @@ async function takeOver(element: HTMLElement, client: QueryClient): Promise<bool
   // render below does. The page was drawn for someone not signed in; a signed-in person's own
   // buttons appear right after (useSession reads the session once hydrated), and their reads are
   // asked for again with their token.
+  takeOverStarts();
   startTransition(() => {
     hydrateRoot(element, app(Number(element.dataset.drawnAt) || undefined), {
       // The page changed between the server's drawing and now (an edit): React draws the part that

@@ -1,4 +1,5 @@
 import { lazy, useEffect, type ComponentType } from 'react';
+import { takeOverDone } from '../lib/device-value';
 
 /**
  * React.lazy for a module's named export (house style has no default exports), so each
@@ -26,6 +27,7 @@ export function lazyPage<K extends string>(load: () => Promise<Record<K, Compone
  */
 function TakenOver() {
   useEffect(() => {
+    takeOverDone();
     const root = document.getElementById('root');
     if (root?.dataset.firstView === 'server') root.dataset.firstView = 'taken';
   }, []);

@@ -1,8 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deviceStore, useDeviceStore } from './device-store';
+import { takeOverDone, takeOverStarts } from './device-value';
 
 const numbers = (value: unknown) =>
   Array.isArray(value) && value.every((v) => typeof v === 'number') ? value : undefined;
@@ -63,12 +65,36 @@ describe('a device store', () => {
     expect(window.localStorage.getItem(store.key)).toBeNull();
   });
 
-  it('draws the empty value on the server, whatever the device holds', () => {
+  it("draws the empty value while a page is drawn, whatever the device holds, and the device's once taken over", async () => {
     const store = freshStore();
     store.write([5]);
     function Probe() {
       return createElement('span', null, useDeviceStore(store).join(',') || 'none');
     }
-    expect(renderToString(createElement(Probe))).toContain('none');
+    // What the server draws (this test has a window, so it says the page is being drawn).
+    takeOverStarts();
+    const html = renderToString(createElement(Probe));
+    expect(html).toContain('none');
+
+    // The browser takes that drawing over without an error (the same text at first), then shows
+    // the device's value in a transition.
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, createElement(Probe), { onRecoverableError: (error) => errors.push(error) });
+    });
+    takeOverDone();
+    expect(errors).toEqual([]);
+    expect(container.textContent).toBe('5');
+    container.remove();
+  });
+
+  it('reads the device at once in what the browser draws itself after a take-over', () => {
+    const store = freshStore();
+    store.write([7]);
+    const { result } = renderHook(() => useDeviceStore(store));
+    expect(result.current).toEqual([7]);
   });
 });

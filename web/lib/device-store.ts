@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeviceValue } from './device-value';
 
 /**
  * A value kept on this device in localStorage: the favourites, the dismissed announcements and
@@ -107,5 +107,5 @@ export function deviceStore<T>(key: string, parse: (value: unknown) => T | undef
 
 /** The store's value, re-rendering when it changes on this page or in another tab. */
 export function useDeviceStore<T>(store: DeviceStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.read, store.empty);
+  return useDeviceValue(store.subscribe, store.read, store.empty());
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useShowingDrawing } from './device-value';
 
 /**
  * The moment a page the server drew was drawn at (docs/decisions/0048), for what the page shows by
@@ -7,15 +8,12 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  */
 export const DrawnAt = createContext<number | undefined>(undefined);
 
-const unchanging = () => () => {};
-const notDrawing = () => undefined;
-
 /**
  * The moment the page was drawn at while it is being drawn on the server or taken over in the
- * browser (React reads a store's server snapshot exactly then); undefined from then on, and on any
- * page the browser draws itself.
+ * browser; undefined from just after the take-over (in a transition, web/lib/device-value.ts),
+ * and on any page the browser draws itself.
  */
 export function useDrawnAt(): number | undefined {
   const at = useContext(DrawnAt);
-  return useSyncExternalStore(unchanging, notDrawing, () => at);
+  return useShowingDrawing() ? at : undefined;
 }

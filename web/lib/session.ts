@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
-import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../contract/auth';
 import { deviceStore } from './device-store';
+import { useDeviceValue } from './device-value';
 
 /** docs/behaviour.md#entities: the whole sign-in response is kept in the browser under this key. */
 export const SESSION_STORAGE_KEY = 'user';
@@ -101,5 +101,5 @@ function getSnapshot(): SessionUser | null {
 
 /** The signed-in user, or null; re-renders on sign-in, sign-out and expiry. */
 export function useSession(): SessionUser | null {
-  return useSyncExternalStore(subscribe, getSnapshot, store.empty);
+  return useDeviceValue(subscribe, getSnapshot, store.empty());
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { useShowingDrawing } from '../../lib/device-value';
 import { Link } from 'react-router';
 import type { MapConfig } from '../../../contract/festival';
 import { VenueAmenities } from '../venues/components/venue-amenities';
@@ -12,15 +13,8 @@ import type { PorchMapProps } from './porch-map';
 // window (docs/decisions/0056).
 const PorchMap = import.meta.env.SSR ? null : lazy(() => import('./porch-map'));
 
-const unchanging = () => () => undefined;
-
 /** False on the server and while the browser takes a drawn page over (hydration); true after. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    unchanging,
-    () => true,
-    () => false,
-  );
+const useInBrowser = () => !useShowingDrawing();
 
 type MapOrNoteProps = Omit<PorchMapProps, 'map'> & {
   /** The festival's map settings; without them the venues are listed only. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeviceValue } from '../../lib/device-value';
 import { longDate } from '../../../contract/festival-time';
 import { useFestival } from '../../lib/festival';
 import { festivalDayOf } from '../../lib/festival-day';
@@ -12,11 +12,7 @@ export function PrintHeader() {
   const { data: festival } = useFestival();
   // The page's own address; on the server, which draws the page first (docs/decisions/0048), the
   // path alone until the browser has taken the page over.
-  const origin = useSyncExternalStore(
-    unchanging,
-    () => window.location.origin,
-    () => '',
-  );
+  const origin = useDeviceValue(unchanging, readOrigin, '');
   if (!festival) return null;
   const url = `${origin}/schedule`;
   const day = festivalDayOf(festival);
@@ -38,3 +34,4 @@ export function PrintHeader() {
 }
 
 const unchanging = () => () => {};
+const readOrigin = () => window.location.origin;

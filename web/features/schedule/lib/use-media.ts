@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useDeviceValue } from '../../../lib/device-value';
 
 function mediaStore(query: string) {
   // A browser without matchMedia (jsdom) is taken for a wide screen.
@@ -21,7 +22,7 @@ const wide = mediaStore('(min-width: 768px)');
  * page over (docs/decisions/0048), which then draw both and let the style sheet show one.
  */
 export function useWideScreen(): boolean | undefined {
-  return useSyncExternalStore(wide.subscribe, wide.get, () => undefined);
+  return useDeviceValue<boolean | undefined>(wide.subscribe, wide.get, undefined);
 }
 
 let printing = false;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { nowAndNext, type NowAndNext, type SlotWindow } from '../../../../contract/festival-time';
 import { useDrawnAt } from '../../../lib/drawn-at';
 import { festivalDayOf, festivalSlotWindows, type FestivalResponse } from '../../../lib/festival-day';
@@ -18,22 +18,17 @@ export function useNowAndNext(festival: FestivalResponse): {
 } {
   const windows = useMemo(() => festivalSlotWindows(festival), [festival]);
   const date = festivalDayOf(festival).date;
-  // A page the server drew is taken over at the moment it was drawn, then reads this device's clock.
+  // A page the server drew is taken over at the moment it was drawn, then reads this device's clock
+  // (read when the component mounted, and again whenever the answer changes).
   const drawnAt = useDrawnAt();
-  const [now, setNow] = useState(() => drawnAt ?? Date.now());
-  const fromDrawing = useRef(drawnAt !== undefined);
+  const [clock, setClock] = useState(() => Date.now());
+  const now = drawnAt ?? clock;
   const state = useMemo(() => nowAndNext(windows, now, date, festival.timezone), [windows, now, date, festival]);
-
-  useEffect(() => {
-    if (drawnAt !== undefined || !fromDrawing.current) return;
-    fromDrawing.current = false;
-    setNow(Date.now());
-  }, [drawnAt]);
 
   useEffect(() => {
     if (state.changesAt === null) return;
     const delay = Math.min(Math.max(state.changesAt - Date.now(), 0) + 50, MAX_DELAY);
-    const timer = setTimeout(() => setNow(Date.now()), delay);
+    const timer = setTimeout(() => setClock(Date.now()), delay);
     return () => clearTimeout(timer);
   }, [state.changesAt]);
 
