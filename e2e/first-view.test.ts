@@ -94,6 +94,38 @@ describe("the server's first view", () => {
     await expectNoAxeViolations(page);
   });
 
+  test('when a read to take the page over with fails, the app draws the page itself', async () => {
+    const { page } = app;
+    await page.setViewportSize(PHONE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The take-over's read of the announcements fails once; the app's own requests then work.
+    let failed = 0;
+    await page.route('**/v1/announcements', async (route) => {
+      if (failed++ > 0) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy","message":"busy"}' });
+    });
+    try {
+      await page.goto(`${app.baseUrl}/acts`, { waitUntil: 'commit' }).catch(() => undefined);
+      const card = page.getByRole('article', { name: 'Act: Crème Brûlée Quartet' });
+      await card.evaluate((element) => element.setAttribute('data-drawn-by', 'server'));
+      release();
+      // Drawn again by the browser: the server's element is replaced by the app's own.
+      await page.locator('article[data-drawn-by="server"]').waitFor({ state: 'detached' });
+      const star = card.getByRole('button', { name: 'Favourite: Crème Brûlée Quartet' });
+      await star.click();
+      await expect(star.getAttribute('aria-pressed')).resolves.toBe('true');
+      expect(failed).toBeGreaterThanOrEqual(1);
+    } finally {
+      await page.unroute('**/assets/index-*.js');
+      await page.unroute('**/v1/announcements');
+    }
+  });
+
   test("My day's frame is drawn, and the schedule it picks the favourites from is asked for once, with the app's code", async () => {
     const { page } = app;
     await page.setViewportSize(PHONE);

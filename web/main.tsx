@@ -33,15 +33,22 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** The one router: made while a take-over waits for its reads, or when the app draws the page. */
+let router: ReturnType<typeof createAppRouter> | undefined;
+const appRouter = () => (router ??= createAppRouter());
+
 const app = (drawnAt?: number): ReactNode => (
   <StrictMode>
     <AppProviders client={queryClient}>
       <DrawnAt value={drawnAt}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={appRouter()} />
       </DrawnAt>
     </AppProviders>
   </StrictMode>
 );
+
+/** The rest of this task is the browser's (a paint, a tap): what follows runs in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A page the server drew (docs/decisions/0048) is taken over, not drawn again: the app makes the
@@ -55,14 +62,20 @@ async function takeOver(element: HTMLElement, client: QueryClient): Promise<bool
   const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as StartPlan | null;
   const reads = plan?.reads;
   if (!reads) return false;
+  const answered = Promise.all(reads.map((read) => apiGet<unknown>(read.path, { anonymous: true, quiet: true })));
+  // While the reads are on their way, the router (matching the address against the route table) in
+  // a task of its own; then the answers (parsed as each arrives) seed the cache, and hydration starts
+  // in another task: on a slow phone each is a short task, not one long one (docs/decisions/0059).
+  // (A read that fails meanwhile is handled below, not reported as unhandled.)
+  answered.catch(() => undefined);
+  await nextTask();
+  appRouter();
   try {
-    const answers = await Promise.all(
-      reads.map((read) => apiGet<unknown>(read.path, { anonymous: true, quiet: true })),
-    );
-    seedFirstView(client, reads, answers);
+    seedFirstView(client, reads, await answered);
   } catch {
     return false;
   }
+  await nextTask();
   // As a transition, so hydration too yields to the browser every few milliseconds, as the first
   // render below does. The page was drawn for someone not signed in; a signed-in person's own
   // buttons appear right after (useSession reads the session once hydrated), and their reads are
