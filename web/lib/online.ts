@@ -64,7 +64,9 @@ const subscribe = (onChange: () => void) => {
   }
   if (!started) {
     started = true;
-    void probeServer();
+    // In a task of its own: starting a request costs a slow phone a few milliseconds, and this runs
+    // among the effects React runs right after it has drawn or taken over the page (decision 0059).
+    setTimeout(() => void probeServer(), 0);
   }
   return () => {
     listeners.delete(onChange);
