@@ -1,6 +1,7 @@
 import type { Act } from '../contract/acts.js';
 import type { SessionUser } from '../contract/auth.js';
 import type { Venue } from '../contract/venues.js';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { e2eActors } from './support/actors.js';
 import { expectNoAxeViolations } from './support/axe.js';
@@ -27,6 +28,17 @@ beforeAll(async () => {
   venue = await actors.createVenue(host, '12 Rue du Porche');
   venue = await actors.saveSlots(host, venue, [{ slot_def: 'Slot 1', scheduled_act_id: act.id }]);
 }, 60_000);
+
+/** Holds the app's code back until the returned function is called (to mark what the server drew). */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe("the server's first view", () => {
   test('with no script at all, a phone reads the acts, an act, the venues and a venue', async () => {
@@ -74,12 +86,7 @@ describe("the server's first view", () => {
     const { page } = app;
     await page.setViewportSize(PHONE);
     // Hold the app's code back until the drawn card is marked, to tell a take-over from a redraw.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${app.baseUrl}/acts`, { waitUntil: 'commit' }).catch(() => undefined);
     const card = page.getByRole('article', { name: 'Act: Crème Brûlée Quartet' });
     await card.evaluate((element) => element.setAttribute('data-drawn-by', 'server'));
@@ -97,12 +104,7 @@ describe("the server's first view", () => {
   test('when a read to take the page over with fails, the app draws the page itself', async () => {
     const { page } = app;
     await page.setViewportSize(PHONE);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     // The take-over's read of the announcements fails once; the app's own requests then work.
     let failed = 0;
     await page.route('**/v1/announcements', async (route) => {
@@ -130,7 +132,7 @@ describe("the server's first view", () => {
     const { page } = app;
     await page.setViewportSize(PHONE);
     await page.goto(`${app.baseUrl}/about`);
-    await page.evaluate((id) => localStorage.setItem('porchfest.favourites', JSON.stringify([id])), act.id);
+    await page.evaluate(`localStorage.setItem('porchfest.favourites', ${JSON.stringify(JSON.stringify([act.id]))})`);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/v1/schedule') asked.push(request.url());

@@ -40,6 +40,21 @@ describe.skipIf(testEngine !== 'postgres')(
       await t.close();
     });
 
+    /** The host's edit form saving porch `venue` with a new address. */
+    const newAddress = (venue: number, address: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/venues/${venue}/no_slots`,
+        headers: host.auth,
+        payload: venueBody({ address }),
+      });
+
+    /** What the database holds in `column` of row `id` of `table`. */
+    async function stored(table: 'venues' | 'acts', column: 'address' | 'name', id: number): Promise<unknown> {
+      const { rows } = await other.query(`SELECT ${column} AS value FROM ${table} WHERE id = $1`, [id]);
+      return (rows[0] as { value?: unknown } | undefined)?.value;
+    }
+
     /** Runs `send` while another connection holds `lockSql`'s lock for HELD_MS; its status and time. */
     async function whileHeld(
       lockSql: string,
@@ -58,21 +73,11 @@ describe.skipIf(testEngine !== 'postgres')(
     it("a porch's new address waits while another save holds the schedule's version, then is saved", async () => {
       const venue = await buildVenue(t.app, host, { address: '1 Queue Lane' });
       const { status, ms } = await whileHeld('SELECT version FROM schedule_version WHERE id = 1 FOR UPDATE', () =>
-        t.app.inject({
-          method: 'PATCH',
-          url: `/v1/venues/${venue}/no_slots`,
-          headers: host.auth,
-          payload: venueBody({ address: '2 Queue Lane' }),
-        }),
+        newAddress(venue, '2 Queue Lane'),
       );
       expect(status).toBe(200);
       expect(ms).toBeGreaterThanOrEqual(HELD_MS - 20);
-      const row = await t.app.deps.db.kysely
-        .selectFrom('venues')
-        .select('address')
-        .where('id', '=', venue)
-        .executeTakeFirstOrThrow();
-      expect(row.address).toBe('2 Queue Lane');
+      expect(await stored('venues', 'address', venue)).toBe('2 Queue Lane');
     });
 
     it("a renamed act waits while another save holds the catalogue's version (taken at commit), then is saved", async () => {
@@ -86,33 +91,18 @@ describe.skipIf(testEngine !== 'postgres')(
         }),
       );
       expect(status).toBe(200);
-      const row = await t.app.deps.db.kysely
-        .selectFrom('acts')
-        .select('name')
-        .where('id', '=', act)
-        .executeTakeFirstOrThrow();
-      expect(row.name).toBe('Patient Band');
+      expect(await stored('acts', 'name', act)).toBe('Patient Band');
     });
 
     it("a porch's own row held elsewhere is still a quick 503 with Retry-After, and nothing is changed", async () => {
       const venue = await buildVenue(t.app, host, { address: '3 Queue Lane' });
       const { status, retryAfter, ms } = await whileHeld(`SELECT id FROM venues WHERE id = ${venue} FOR UPDATE`, () =>
-        t.app.inject({
-          method: 'PATCH',
-          url: `/v1/venues/${venue}/no_slots`,
-          headers: host.auth,
-          payload: venueBody({ address: '4 Queue Lane' }),
-        }),
+        newAddress(venue, '4 Queue Lane'),
       );
       expect(status).toBe(503);
       expect(retryAfter).toBe('5');
       expect(ms).toBeLessThan(HELD_MS);
-      const row = await t.app.deps.db.kysely
-        .selectFrom('venues')
-        .select('address')
-        .where('id', '=', venue)
-        .executeTakeFirstOrThrow();
-      expect(row.address).toBe('3 Queue Lane');
+      expect(await stored('venues', 'address', venue)).toBe('3 Queue Lane');
     });
   },
 );
