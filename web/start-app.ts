@@ -30,14 +30,14 @@ function appendInTurns(elements: HTMLElement[]): void {
 function start(): void {
   const plan = JSON.parse(document.getElementById('app-start')?.textContent ?? 'null') as StartPlan | null;
   if (!plan) return;
-  const elements: HTMLElement[] = [];
+  // The entry first: the module graph starts at once; then the reads, then what the entry and
+  // the screen import.
+  const elements: HTMLElement[] = [element('script', { type: 'module', crossorigin: '', src: plan.entry })];
   for (const path of [...plan.reads.map((read) => read.path), ...(plan.fetches ?? [])]) {
     // The festival is asked for by the page itself (index.html).
     if (document.querySelector(`link[rel="preload"][href="${CSS.escape(path)}"]`)) continue;
     elements.push(element('link', { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: path }));
   }
-  // The entry first, then what it and the screen import: the module graph starts at once.
-  elements.push(element('script', { type: 'module', crossorigin: '', src: plan.entry }));
   for (const module of plan.modules)
     elements.push(element('link', { rel: 'modulepreload', crossorigin: '', href: module }));
   appendInTurns(elements);

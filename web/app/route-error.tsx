@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/page-title';
 import { useOnline } from '../lib/online';
+import { takeOverDone } from '../lib/device-value';
 
 /**
  * Shown when a screen throws or its code cannot be loaded (typically a new release replaced
@@ -16,6 +17,8 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
+    // A drawn page whose screen failed is not being taken over any more (web/lib/device-value.ts).
+    takeOverDone();
   }, [error]);
   const content = online ? (
     <>

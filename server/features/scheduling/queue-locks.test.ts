@@ -7,7 +7,12 @@ import { actBody, buildAct, buildVenue, venueBody } from '../../test/catalogue-b
 
 // PostgreSQL only: SQLite serializes every write and has no row locks to wait on.
 const LOCK_WAIT_MS = 50;
+const STATEMENT_TIMEOUT_MS = 1_000;
 const HELD_MS = 400;
+/** Longer than a statement may run: the queue's row held by a stalled process. */
+const STALLED_MS = 1_800;
+const SCHEDULE_ROW = 'SELECT version FROM schedule_version WHERE id = 1 FOR UPDATE';
+const CATALOGUE_ROW = 'SELECT version FROM catalogue_version WHERE id = 1 FOR UPDATE';
 
 describe.skipIf(testEngine !== 'postgres')(
   'writers queued on the schedule and catalogue versions wait their turn, not lock_timeout (postgres)',
@@ -18,8 +23,11 @@ describe.skipIf(testEngine !== 'postgres')(
     let performer: BuiltUser;
 
     beforeAll(async () => {
-      // A lock wait far shorter than the time another writer holds the queue's lock below.
-      t = await createTestApp({ dbLimits: { lockWaitMs: LOCK_WAIT_MS } });
+      // A lock wait far shorter than the time another writer holds the queue's lock below, and a
+      // statement time-out longer than that but shorter than a stalled holder's.
+      t = await createTestApp({
+        dbLimits: { lockWaitMs: LOCK_WAIT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+      });
       const options = t.testDb.options;
       if (!('databaseUrl' in options)) throw new Error('expected a PostgreSQL database');
       other = new pg.Client({ connectionString: options.databaseUrl });
@@ -55,15 +63,16 @@ describe.skipIf(testEngine !== 'postgres')(
       return (rows[0] as { value?: unknown } | undefined)?.value;
     }
 
-    /** Runs `send` while another connection holds `lockSql`'s lock for HELD_MS; its status and time. */
+    /** Runs `send` while another connection holds `lockSql`'s lock for `heldMs`; its status and time. */
     async function whileHeld(
       lockSql: string,
       send: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>,
+      heldMs = HELD_MS,
     ) {
       await other.query('BEGIN');
       await other.query(lockSql);
       const started = Date.now();
-      const release = new Promise<void>((resolve) => setTimeout(resolve, HELD_MS)).then(() => other.query('COMMIT'));
+      const release = new Promise<void>((resolve) => setTimeout(resolve, heldMs)).then(() => other.query('COMMIT'));
       const res = await send();
       const ms = Date.now() - started;
       await release;
@@ -72,9 +81,7 @@ describe.skipIf(testEngine !== 'postgres')(
 
     it("a porch's new address waits while another save holds the schedule's version, then is saved", async () => {
       const venue = await buildVenue(t.app, host, { address: '1 Queue Lane' });
-      const { status, ms } = await whileHeld('SELECT version FROM schedule_version WHERE id = 1 FOR UPDATE', () =>
-        newAddress(venue, '2 Queue Lane'),
-      );
+      const { status, ms } = await whileHeld(SCHEDULE_ROW, () => newAddress(venue, '2 Queue Lane'));
       expect(status).toBe(200);
       expect(ms).toBeGreaterThanOrEqual(HELD_MS - 20);
       expect(await stored('venues', 'address', venue)).toBe('2 Queue Lane');
@@ -82,7 +89,7 @@ describe.skipIf(testEngine !== 'postgres')(
 
     it("a renamed act waits while another save holds the catalogue's version (taken at commit), then is saved", async () => {
       const act = await buildAct(t.app, performer, { name: 'Waiting Band' });
-      const { status } = await whileHeld('SELECT version FROM catalogue_version WHERE id = 1 FOR UPDATE', () =>
+      const { status, ms } = await whileHeld(CATALOGUE_ROW, () =>
         t.app.inject({
           method: 'PATCH',
           url: `/v1/acts/${act}`,
@@ -91,6 +98,7 @@ describe.skipIf(testEngine !== 'postgres')(
         }),
       );
       expect(status).toBe(200);
+      expect(ms).toBeGreaterThanOrEqual(HELD_MS - 20);
       expect(await stored('acts', 'name', act)).toBe('Patient Band');
     });
 
@@ -104,5 +112,21 @@ describe.skipIf(testEngine !== 'postgres')(
       expect(ms).toBeLessThan(HELD_MS);
       expect(await stored('venues', 'address', venue)).toBe('3 Queue Lane');
     });
+
+    it.each([
+      ['schedule', SCHEDULE_ROW],
+      ['catalogue (taken at commit, where PostgreSQL runs no statement time-out)', CATALOGUE_ROW],
+    ])(
+      "a save behind the %s version's row held by a stalled process is a 503 after the statement time-out, not a hang",
+      async (_queue, row) => {
+        const venue = await buildVenue(t.app, host, { address: '5 Queue Lane' });
+        const { status, retryAfter, ms } = await whileHeld(row, () => newAddress(venue, '6 Queue Lane'), STALLED_MS);
+        expect(status).toBe(503);
+        expect(retryAfter).toBe('5');
+        expect(ms).toBeGreaterThanOrEqual(STATEMENT_TIMEOUT_MS - 50);
+        expect(ms).toBeLessThan(STALLED_MS);
+        expect(await stored('venues', 'address', venue)).toBe('5 Queue Lane');
+      },
+    );
   },
 );
