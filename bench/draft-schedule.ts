@@ -458,7 +458,7 @@ async function main(): Promise<void> {
   let allMet = true;
   const line = (label: string, what: string, value: string, target: string, ok: boolean) => {
     allMet &&= ok;
-    console.log(`  ${label.padEnd(7)}${what.padEnd(44)}${value.padEnd(30)}${target.padEnd(30)}${verdict(ok)}`);
+    console.log(`  ${label.padEnd(8)}${what.padEnd(44)}${value.padEnd(30)}${target.padEnd(30)}${verdict(ok)}`);
   };
   for (const o of outcomes) {
     const d = o.run.draft;
@@ -514,7 +514,7 @@ async function main(): Promise<void> {
       const r = o.rain!;
       const d = r.run.draft;
       console.log(
-        `  ${o.label.padEnd(7)}solve ${seconds(d.solve_ms ?? NaN)} / ${seconds(r.run.wallMs)}, ${d.optimal ? 'optimal' : `gap ${pct(d.gap ?? NaN)}`}, ` +
+        `  ${o.label.padEnd(8)}solve ${seconds(d.solve_ms ?? NaN)} / ${seconds(r.run.wallMs)}, ${d.optimal ? 'optimal' : `gap ${pct(d.gap ?? NaN)}`}, ` +
           `${r.run.placed} acts placed (${r.kept} sets kept) vs greedy ${r.greedy.placed} / ${r.greedyUnplaced.placed}, ` +
           `${r.run.violations.length} violations, longest GET ${ms(r.run.pingMax)} (app loop ${ms(r.run.loop.maxMs)})`,
       );
