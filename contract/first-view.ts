@@ -10,23 +10,24 @@ import { z } from 'zod';
  * part of a phone's first load (docs/decisions/0040).
  */
 
+/**
+ * A public GET of the API, exactly as a screen asks for it: what a drawn page is drawn from, or
+ * what its screen fetches as soon as the app has taken the page over without the page being drawn
+ * from it (My day's schedule: the favourites it picks from it are on the device).
+ */
+export const PageFetchSchema = z.templateLiteral(['/v1/', z.string()]);
+export type PageFetch = z.infer<typeof PageFetchSchema>;
+
 /** One public read a drawn page comes from: its GET, and the query key its screen reads it through. */
 export const DrawnReadSchema = z.object({
   /** The query the screen reads it through (TanStack Query's key). */
   key: z.array(z.unknown()).readonly(),
   /** The GET, exactly as the screen asks for it. */
-  path: z.templateLiteral(['/v1/', z.string()]),
+  path: PageFetchSchema,
   /** The first page of a list that pages ("Show more"): kept as an infinite query's first page. */
   paged: z.boolean().optional(),
 });
 export type DrawnRead = z.infer<typeof DrawnReadSchema>;
-
-/**
- * A public GET a drawn page's screen makes as soon as the app has taken the page over, which the
- * page is not drawn from (My day's schedule: the favourites it picks from it are on the device).
- */
-export const PageFetchSchema = z.templateLiteral(['/v1/', z.string()]);
-export type PageFetch = z.infer<typeof PageFetchSchema>;
 
 /** What a page is, as the route table says (web/app/router.tsx): its screen, and how it is drawn if it is. */
 export const PagePlanSchema = z.object({
